@@ -1,0 +1,72 @@
+import type {SidebarsConfig} from '@docusaurus/plugin-content-docs';
+
+/**
+ * The one docs sidebar, in the order of the site specification:
+ * Overview, Quick Start, the components' documentation, the docs-site developer pages.
+ * Category index routes (/docs/category/...) are generated indexes that list their children
+ * with the description of each page (its front matter `description`).
+ */
+const sidebars: SidebarsConfig = {
+  docs: [
+    {type: 'doc', id: 'ODE', label: 'Overview'},
+    {
+      type: 'category',
+      label: 'Quick Start',
+      link: {
+        type: 'generated-index',
+        slug: '/category/quick-start',
+        title: 'Quick Start',
+        description: 'Step-by-step paths from nothing to a working ODE setup: server, app, pre-release build and custom app.',
+      },
+      items: [
+        'quick-start/index',
+        'quick-start/synkronus-server',
+        'quick-start/formulus-app',
+        'quick-start/formulus-prerelease-android',
+        'quick-start/custom-app',
+      ],
+    },
+    {type: 'doc', id: 'documentation/formulus/formulus', label: 'Formulus'},
+    {
+      type: 'category',
+      label: 'Synkronus',
+      link: {
+        type: 'generated-index',
+        slug: '/category/synkronus',
+        title: 'Synkronus',
+        description: 'The Synkronus sync server: how it works, how to configure and deploy it, and the formats it serves.',
+      },
+      items: [
+        'documentation/synkronus/synkronus',
+        'documentation/synkronus/app-bundle',
+      ],
+    },
+    {type: 'doc', id: 'documentation/synkronus-cli/cli', label: 'Synkronus CLI'},
+    {
+      type: 'category',
+      label: 'Docs site with Docusaurus',
+      link: {
+        type: 'generated-index',
+        slug: '/category/docs-site-with-docusaurus',
+        title: 'Docs site with Docusaurus',
+        description: 'For contributors: how this documentation site is built, written, tested and versioned.',
+      },
+      items: [
+        'For-developers/docusaurus/intro',
+        {
+          type: 'category',
+          label: 'Tutorial - Extras',
+          link: {
+            type: 'generated-index',
+            slug: '/category/tutorial---extras',
+            title: 'Tutorial - Extras',
+            description: 'Less frequent maintenance tasks on the docs site.',
+          },
+          items: ['For-developers/docusaurus/tutorial-extras/manage-docs-versions'],
+        },
+      ],
+    },
+  ],
+};
+
+export default sidebars;
