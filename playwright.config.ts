@@ -1,0 +1,39 @@
+import {defineConfig} from '@playwright/test';
+
+/** The production build is served by nginx (deploy/nginx/docs-site.conf) on this port during tests. */
+export const SITE_PORT = Number(process.env.SITE_PORT ?? 4173);
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './test-results',
+  fullyParallel: true,
+  forbidOnly: true,
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: {timeout: 10_000},
+  reporter: [['list'], ['./tests/support/summary-reporter.ts']],
+  globalSetup: './tests/support/global-setup.ts',
+  use: {
+    baseURL: `http://127.0.0.1:${SITE_PORT}`,
+    browserName: 'chromium',
+    launchOptions: {executablePath: process.env.CHROMIUM_BIN ?? '/usr/bin/chromium', args: CHROMIUM_ARGS},
+    trace: 'off',
+    screenshot: 'off',
+  },
+  projects: [
+    {name: 'unit', testDir: './tests/unit'},
+    {name: 'e2e', testDir: './tests/e2e'},
+  ],
+});

@@ -1,0 +1,85 @@
+/**
+ * Starts and stops nginx on 127.0.0.1 serving build/ with deploy/nginx/docs-site.conf,
+ * the production configuration, of which only the `listen` and `root` lines are rewritten.
+ * The server is stopped by its own PID (read from its pid file).
+ */
+'use strict';
+const {execFileSync} = require('node:child_process');
+const fs = require('node:fs');
+const path = require('node:path');
+
+const REPO_ROOT = path.resolve(__dirname, '..');
+const NGINX_BIN = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
+
+/** @typedef {{origin: string, prefix: string, stop: () => void}} NginxServer */
+
+/** @param {number} port @param {string} root @returns {string} */
+function siteConfForTest(port, root) {
+  const source = path.join(REPO_ROOT, 'deploy/nginx/docs-site.conf');
+  let text = fs.readFileSync(source, 'utf8');
+  const replace = (/** @type {string} */ marker, /** @type {string} */ line) => {
+    const re = new RegExp(`^.*# docs-site: ${marker}$`, 'm');
+    if (!re.test(text)) throw new Error(`${source}: no line marked "# docs-site: ${marker}"`);
+    text = text.replace(re, line);
+  };
+  replace('listen', `    listen 127.0.0.1:${port};`);
+  replace('root', `    root ${root};`);
+  return text;
+}
+
+/**
+ * @param {{port: number, root?: string, name?: string}} options
+ * @returns {NginxServer}
+ */
+function startNginx({port, root = path.join(REPO_ROOT, 'build'), name = 'site'}) {
+  if (!fs.existsSync(path.join(root, 'index.html'))) {
+    throw new Error(`${root}/index.html is missing: build the site first (npm run build)`);
+  }
+  const prefix = path.join(REPO_ROOT, '.tmp', `nginx-${name}-${port}`);
+  fs.rmSync(prefix, {recursive: true, force: true});
+  fs.mkdirSync(path.join(prefix, 'temp'), {recursive: true});
+  fs.writeFileSync(path.join(prefix, 'docs-site.conf'), siteConfForTest(port, root));
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  fs.writeFileSync(
+    path.join(prefix, 'nginx.conf'),
+    [
+      // Workers run as root when the suite does: a clone under /root is not readable by "nobody".
+      isRoot ? 'user root;' : '',
+      'worker_processes 1;',
+      `pid ${prefix}/nginx.pid;`,
+      `error_log ${prefix}/error.log warn;`,
+      'events { worker_connections 1024; }',
+      'http {',
+      '  include /etc/nginx/mime.types;',
+      '  default_type application/octet-stream;',
+      `  access_log ${prefix}/access.log;`,
+      `  client_body_temp_path ${prefix}/temp/body;`,
+      `  proxy_temp_path ${prefix}/temp/proxy;`,
+      `  fastcgi_temp_path ${prefix}/temp/fastcgi;`,
+      `  uwsgi_temp_path ${prefix}/temp/uwsgi;`,
+      `  scgi_temp_path ${prefix}/temp/scgi;`,
+      `  include ${prefix}/docs-site.conf;`,
+      '}',
+      '',
+    ].join('\n'),
+  );
+  const args = ['-p', prefix, '-e', `${prefix}/error.log`, '-c', `${prefix}/nginx.conf`];
+  execFileSync(NGINX_BIN, [...args, '-t'], {stdio: 'pipe'});
+  execFileSync(NGINX_BIN, args, {stdio: 'pipe'});
+  const pidFile = path.join(prefix, 'nginx.pid');
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    prefix,
+    stop: () => {
+      if (!fs.existsSync(pidFile)) return;
+      const pid = Number(fs.readFileSync(pidFile, 'utf8').trim());
+      try {
+        process.kill(pid, 'SIGQUIT');
+      } catch {
+        /* already stopped */
+      }
+    },
+  };
+}
+
+module.exports = {REPO_ROOT, startNginx};

@@ -1,0 +1,51 @@
+import {test, expect, allowHttpError} from '../support/fixtures';
+import {SPEC_ROUTES} from '../support/routes';
+
+test.describe('every route of the specification', () => {
+  for (const route of SPEC_ROUTES) {
+    test(`${route.path} loads with status 200, its title and its h1`, async ({page, request}) => {
+      // A hard load answers 200 after at most one redirect.
+      const first = await request.get(route.path, {maxRedirects: 0});
+      let status = first.status();
+      if (status === 301 || status === 302) {
+        const next = await request.get(first.headers()['location'], {maxRedirects: 0});
+        status = next.status();
+      }
+      expect(status).toBe(200);
+
+      const response = await page.goto(route.path);
+      expect(response?.status()).toBe(200);
+      await expect(page).toHaveTitle(route.title);
+      await expect(page.getByRole('heading', {level: 1})).toHaveText(route.h1);
+    });
+  }
+
+  test('/docs takes the reader to the Overview', async ({page}) => {
+    await page.goto('/docs');
+    await expect(page).toHaveURL(/\/docs\/ODE$/);
+    await expect(page.getByRole('heading', {level: 1})).toHaveText(/ODE: the Open Data Ensemble/);
+  });
+
+  test('an unknown path shows the not-found page with status 404', async ({page}) => {
+    allowHttpError(page, /\/no-such-page$/);
+    const response = await page.goto('/no-such-page');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', {level: 1})).toHaveText('Page Not Found');
+  });
+
+  for (const [withIndex, without] of [
+    ['/index.html', '/'],
+    ['/docs/ODE/index.html', '/docs/ODE'],
+    ['/docs/quick-start/index.html', '/docs/quick-start'],
+    ['/api/index.html', '/api'],
+  ]) {
+    test(`${withIndex} shows the same page as ${without} and drops index.html`, async ({page}) => {
+      const response = await page.goto(withIndex);
+      expect(response?.status()).toBe(200);
+      expect(new URL(page.url()).pathname).toBe(without);
+      const h1 = await page.getByRole('heading', {level: 1}).textContent();
+      await page.goto(without);
+      await expect(page.getByRole('heading', {level: 1})).toHaveText(h1!);
+    });
+  }
+});

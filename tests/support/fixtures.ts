@@ -1,0 +1,58 @@
+/**
+ * The `page` fixture used by every browser test. It records, and fails the test on:
+ * - console errors (except the allow-list in allowed-noise.ts),
+ * - uncaught page errors,
+ * - failed requests and responses with an error status (a test that expects one calls `allowHttpError`),
+ * - any request to a host other than the site itself (such requests are also blocked).
+ */
+import {test as base, expect, type Page} from '@playwright/test';
+import {isAllowedConsoleError} from './allowed-noise';
+
+const allowedHttpErrors = new WeakMap<Page, RegExp[]>();
+
+/** Declares that responses whose URL matches `pattern` may have an error status in this test. */
+export function allowHttpError(page: Page, pattern: RegExp) {
+  allowedHttpErrors.get(page)?.push(pattern);
+}
+
+export const test = base.extend({
+  page: async ({page, baseURL}, use, testInfo) => {
+    const problems: string[] = [];
+    const allowed: RegExp[] = [];
+    allowedHttpErrors.set(page, allowed);
+    const origin = new URL(baseURL!).origin;
+    await page.route(
+      (url) => url.origin !== origin && url.protocol.startsWith('http'),
+      async (route) => {
+        problems.push(`request to another host: ${route.request().url()}`);
+        await route.abort('blockedbyclient');
+      },
+    );
+    page.on('console', (msg) => {
+      // "Failed to load resource" for a response the test allowed to fail is not a problem.
+      if (allowed.some((p) => p.test(msg.location().url))) return;
+      if (msg.type() === 'error' && !isAllowedConsoleError(msg.text())) {
+        problems.push(`console error on ${page.url()}: ${msg.text()}`);
+      }
+    });
+    page.on('pageerror', (err) => problems.push(`uncaught error on ${page.url()}: ${err.message}`));
+    page.on('requestfailed', (req) => {
+      const failure = req.failure()?.errorText ?? '';
+      // Navigations abort in-flight prefetches; blocked outside requests are reported above.
+      if (failure.includes('ERR_ABORTED') || failure.includes('BLOCKED_BY_CLIENT')) return;
+      if (allowed.some((p) => p.test(req.url()))) return;
+      problems.push(`request failed: ${req.url()} (${failure})`);
+    });
+    page.on('response', (res) => {
+      if (res.status() >= 400 && !allowed.some((p) => p.test(res.url()))) {
+        problems.push(`HTTP ${res.status()} for ${res.url()}`);
+      }
+    });
+    await use(page);
+    if (testInfo.status === testInfo.expectedStatus) {
+      expect(problems, 'console errors, failed requests or requests to other hosts').toEqual([]);
+    }
+  },
+});
+
+export {expect};

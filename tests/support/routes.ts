@@ -1,0 +1,31 @@
+/**
+ * Every route of the site specification (section 2), with what a reader sees there.
+ * Route tests, accessibility tests and budget tests all read this list.
+ */
+export type SiteRoute = {path: string; h1: RegExp; title: RegExp};
+
+export const SPEC_ROUTES: SiteRoute[] = [
+  {path: '/', h1: /ODE - Open Data Ensemble/, title: /ODE - Open Data Ensemble/},
+  {path: '/api', h1: /Synkronus API/, title: /Synkronus API/},
+  {path: '/markdown-page', h1: /About this site/, title: /About this site/},
+  {path: '/docs', h1: /ODE: the Open Data Ensemble/, title: /Overview/},
+  {path: '/docs/ODE', h1: /ODE: the Open Data Ensemble/, title: /Overview/},
+  {path: '/docs/quick-start/', h1: /Quick start/, title: /Quick start/},
+  {path: '/docs/quick-start/custom-app', h1: /custom app/i, title: /Custom app/},
+  {path: '/docs/quick-start/formulus-app', h1: /Formulus app/, title: /Formulus app/},
+  {path: '/docs/quick-start/formulus-prerelease-android', h1: /pre-release/, title: /pre-release/},
+  {path: '/docs/quick-start/synkronus-server', h1: /Synkronus server/, title: /Synkronus server/},
+  {path: '/docs/documentation/formulus/', h1: /Formulus/, title: /Formulus/},
+  {path: '/docs/documentation/synkronus/', h1: /Synkronus/, title: /Synkronus/},
+  {path: '/docs/documentation/synkronus/app-bundle', h1: /App bundle/, title: /App bundle/},
+  {path: '/docs/documentation/synkronus-cli/cli', h1: /Synkronus CLI/, title: /Synkronus CLI/},
+  {path: '/docs/For-developers/docusaurus/intro', h1: /developer guide/, title: /developer guide/},
+  {path: '/docs/For-developers/docusaurus/tutorial-extras/manage-docs-versions', h1: /Manage docs versions/, title: /Manage docs versions/},
+  {path: '/docs/category/quick-start', h1: /Quick Start/, title: /Quick Start/},
+  {path: '/docs/category/synkronus', h1: /Synkronus/, title: /Synkronus/},
+  {path: '/docs/category/docs-site-with-docusaurus', h1: /Docs site with Docusaurus/, title: /Docs site with Docusaurus/},
+  {path: '/docs/category/tutorial---extras', h1: /Tutorial - Extras/, title: /Tutorial - Extras/},
+];
+
+/** Every page path a reader can land on (spec routes without the /docs redirect). */
+export const PAGE_PATHS = SPEC_ROUTES.filter((r) => r.path !== '/docs').map((r) => r.path);
