@@ -36,6 +36,7 @@ function startNginx({port, root = path.join(REPO_ROOT, 'build'), name = 'site'})
     throw new Error(`${root}/index.html is missing: build the site first (npm run build)`);
   }
   const prefix = path.join(REPO_ROOT, '.tmp', `nginx-${name}-${port}`);
+  stopByPidFile(path.join(prefix, 'nginx.pid')); // a server left behind by an interrupted run
   fs.rmSync(prefix, {recursive: true, force: true});
   fs.mkdirSync(path.join(prefix, 'temp'), {recursive: true});
   fs.writeFileSync(path.join(prefix, 'docs-site.conf'), siteConfForTest(port, root));
@@ -46,6 +47,8 @@ function startNginx({port, root = path.join(REPO_ROOT, 'build'), name = 'site'})
       // Workers run as root when the suite does: a clone under /root is not readable by "nobody".
       isRoot ? 'user root;' : '',
       'worker_processes 1;',
+      // Debian's dynamic module for precompressed .br files (brotli_static in docs-site.conf).
+      'load_module /usr/lib/nginx/modules/ngx_http_brotli_static_module.so;',
       `pid ${prefix}/nginx.pid;`,
       `error_log ${prefix}/error.log warn;`,
       'events { worker_connections 1024; }',
@@ -66,20 +69,30 @@ function startNginx({port, root = path.join(REPO_ROOT, 'build'), name = 'site'})
   const args = ['-p', prefix, '-e', `${prefix}/error.log`, '-c', `${prefix}/nginx.conf`];
   execFileSync(NGINX_BIN, [...args, '-t'], {stdio: 'pipe'});
   execFileSync(NGINX_BIN, args, {stdio: 'pipe'});
-  const pidFile = path.join(prefix, 'nginx.pid');
   return {
     origin: `http://127.0.0.1:${port}`,
     prefix,
-    stop: () => {
-      if (!fs.existsSync(pidFile)) return;
-      const pid = Number(fs.readFileSync(pidFile, 'utf8').trim());
-      try {
-        process.kill(pid, 'SIGQUIT');
-      } catch {
-        /* already stopped */
-      }
-    },
+    stop: () => stopByPidFile(path.join(prefix, 'nginx.pid')),
   };
+}
+
+/** Stops the nginx master whose PID is in `pidFile`, if it still runs, and waits for it to go. */
+function stopByPidFile(pidFile) {
+  if (!fs.existsSync(pidFile)) return;
+  const pid = Number(fs.readFileSync(pidFile, 'utf8').trim());
+  try {
+    process.kill(pid, 'SIGTERM');
+  } catch {
+    return; // already stopped
+  }
+  for (let i = 0; i < 100; i++) {
+    try {
+      process.kill(pid, 0);
+    } catch {
+      return;
+    }
+    execFileSync('sleep', ['0.05']);
+  }
 }
 
 module.exports = {REPO_ROOT, startNginx};
