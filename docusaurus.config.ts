@@ -52,7 +52,7 @@ const config: Config = {
       {
         specs: [{id: 'synkronus', spec: API_SPEC_FILE, route: API_ROUTE}],
         theme: {primaryColor: '#3f51b5'},
-      } satisfies Redocusaurus.PresetEntry,
+      } satisfies Redocusaurus.PresetOptions,
     ],
   ],
 
@@ -124,7 +124,8 @@ const config: Config = {
     prism: {
       theme: prismThemes.vsLight,
       darkTheme: prismThemes.vsDark,
-      additionalLanguages: ['bash', 'json', 'yaml', 'powershell'],
+      // Grammars are registered in src/plugins/lean-delivery/prism-react-renderer-slim.ts, not here.
+      additionalLanguages: [],
     },
   } satisfies Preset.ThemeConfig,
 };

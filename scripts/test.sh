@@ -4,5 +4,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
+npm run --silent typecheck
 npm run --silent build
 npx playwright test "$@"

@@ -17,7 +17,7 @@ export default class SummaryReporter implements Reporter {
     else this.failed++;
   }
 
-  onEnd(result: FullResult) {
+  async onEnd(result: FullResult) {
     if (this.skipped.length) {
       console.log(`\nSkipped tests are not allowed here:\n  ${this.skipped.join('\n  ')}`);
     }

@@ -3,6 +3,7 @@
  * - no shared `common` chunk: Docusaurus puts every module used by half the pages into one chunk that
  *   every page then loads (toolchain note P11: on a site of this size that drags diagram and API code
  *   into every page); each route loads only its own chunks instead;
+ * - a slim prism-react-renderer (./prism-react-renderer-slim.ts) with only the grammars the docs use;
  * - precompressed copies of every text file of the build (`.br` at Brotli quality 11 and `.gz` at
  *   zlib level 9), served by nginx's `brotli_static` / `gzip_static` (deploy/nginx/docs-site.conf).
  */
@@ -15,8 +16,9 @@ export default function leanDelivery(_context: LoadContext): Plugin {
   return {
     name: 'lean-delivery',
     configureWebpack(_config, isServer) {
-      if (isServer) return {};
-      return {optimization: {splitChunks: {cacheGroups: {common: false}}}};
+      const resolve = {alias: {'prism-react-renderer$': path.join(__dirname, 'prism-react-renderer-slim.ts')}};
+      if (isServer) return {resolve};
+      return {resolve, optimization: {splitChunks: {cacheGroups: {common: false}}}};
     },
     async postBuild({outDir}) {
       const files = await listFiles(outDir);

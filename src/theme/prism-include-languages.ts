@@ -1,0 +1,2 @@
+// Swizzled to a no-op: the site's grammars are registered by src/plugins/lean-delivery/prism-react-renderer-slim.ts.
+export default function prismIncludeLanguages(): void {}
