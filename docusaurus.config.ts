@@ -2,6 +2,7 @@ import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import type * as Redocusaurus from 'redocusaurus';
 import {themes as prismThemes} from 'prism-react-renderer';
+import remarkMermaidSvg from './src/plugins/mermaid-svg';
 import {
   ANNOUNCEMENT_ID,
   API_ROUTE,
@@ -27,7 +28,6 @@ const config: Config = {
   onBrokenAnchors: 'warn',
   onDuplicateRoutes: 'warn',
   markdown: {
-    mermaid: true,
     hooks: {onBrokenMarkdownLinks: 'warn'},
   },
 
@@ -41,9 +41,12 @@ const config: Config = {
       {
         docs: {
           sidebarPath: './sidebars.ts',
+          // Before Docusaurus' own image handling, which then treats each diagram as an image.
+          beforeDefaultRemarkPlugins: [remarkMermaidSvg],
           editUrl: `${DOCS_REPO_URL}/tree/main/`,
         },
         blog: false,
+        pages: {beforeDefaultRemarkPlugins: [remarkMermaidSvg]},
         theme: {customCss: './src/css/custom.css'},
       } satisfies Preset.Options,
     ],
@@ -55,8 +58,6 @@ const config: Config = {
       } satisfies Redocusaurus.PresetOptions,
     ],
   ],
-
-  themes: ['@docusaurus/theme-mermaid'],
 
   plugins: [
     './src/plugins/lean-delivery/index.ts',
