@@ -1,0 +1,129 @@
+import type {ReactNode} from 'react';
+import rawData from '@site/data/synk-commands.json';
+import type {SynkCommand, SynkCommandData, SynkFlag} from './types';
+import styles from './styles.module.css';
+
+const data = rawData as SynkCommandData;
+
+/** The anchor of a command's row, e.g. "synk-app-bundle-upload". */
+export function commandAnchor(command: string): string {
+  return `synk-${command.replace(/\s+/g, '-')}`;
+}
+
+function FlagLine({flag}: {flag: SynkFlag}): ReactNode {
+  return (
+    <li>
+      <code>
+        {flag.short ? `${flag.short}, ` : ''}
+        {flag.long}
+        {flag.value ? ` ${flag.value}` : ''}
+      </code>
+      {flag.required ? <strong> (required)</strong> : null} {flag.description}
+      {flag.default ? <> Default: <code>{flag.default}</code>.</> : null}
+    </li>
+  );
+}
+
+function CommandRow({command}: {command: SynkCommand}): ReactNode {
+  return (
+    <tr id={commandAnchor(command.command)}>
+      <td>
+        <code>
+          {data.binary} {command.command}
+          {command.args ? ` ${command.args}` : ''}
+        </code>
+      </td>
+      <td>
+        {command.flags.length === 0 ? (
+          <span className={styles.none}>none</span>
+        ) : (
+          <ul className={styles.flags}>
+            {command.flags.map((flag) => (
+              <FlagLine key={flag.long} flag={flag} />
+            ))}
+          </ul>
+        )}
+      </td>
+      <td>
+        {command.description}
+        {command.note ? (
+          <p className={styles.note}>
+            <strong>Note:</strong> {command.note}
+          </p>
+        ) : null}
+      </td>
+    </tr>
+  );
+}
+
+/** The group a command belongs to, or "" for a top-level command. */
+function groupOf(command: SynkCommand): string {
+  const first = command.command.split(' ')[0];
+  return data.groups.some((g) => g.name === first) ? first : '';
+}
+
+/**
+ * The reference tables of synk, rendered from data/synk-commands.json.
+ * kind="commands" (default): every command with its arguments and flags, top-level commands first,
+ * then one block per command group. kind="global-flags": the flags every command accepts.
+ */
+export default function SynkCommandTable({kind = 'commands'}: {kind?: 'commands' | 'global-flags'}): ReactNode {
+  if (kind === 'global-flags') {
+    return (
+      <table className={styles.table}>
+        <thead>
+          <tr>
+            <th scope="col">Flag</th>
+            <th scope="col">Default</th>
+            <th scope="col">Meaning</th>
+          </tr>
+        </thead>
+        <tbody>
+          {data.globalFlags.map((flag) => (
+            <tr key={flag.long}>
+              <td>
+                <code>
+                  {flag.short ? `${flag.short}, ` : ''}
+                  {flag.long}
+                  {flag.value ? ` ${flag.value}` : ''}
+                </code>
+              </td>
+              <td>{flag.default ? <code>{flag.default}</code> : <span className={styles.none}>none</span>}</td>
+              <td>{flag.description}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    );
+  }
+
+  const sections = [
+    {name: '', description: 'Top-level commands'},
+    ...data.groups.map((g) => ({name: g.name, description: `${data.binary} ${g.name}: ${g.description}`})),
+  ];
+  return (
+    <table className={styles.table}>
+      <thead>
+        <tr>
+          <th scope="col">Command</th>
+          <th scope="col">Flags</th>
+          <th scope="col">What it does</th>
+        </tr>
+      </thead>
+      {sections.map((section) => (
+        <tbody key={section.name || 'top'}>
+          <tr className={styles.groupRow}>
+            <th scope="colgroup" colSpan={3}>
+              {section.description}
+            </th>
+          </tr>
+          {data.commands
+            .filter((c) => groupOf(c) === section.name)
+            .map((c) => (
+              <CommandRow key={c.command} command={c} />
+            ))}
+        </tbody>
+      ))}
+    </table>
+  );
+}

@@ -1,0 +1,33 @@
+/** The shape of data/synk-commands.json, the command table of synk read by the CLI page and the tests. */
+export type SynkFlag = {
+  long: string;
+  short?: string;
+  /** Type of the flag's value (string, int); absent for a boolean switch. */
+  value?: string;
+  default?: string;
+  required?: boolean;
+  description: string;
+};
+
+export type SynkCommand = {
+  /** The words after `synk`, for example "app-bundle upload". */
+  command: string;
+  /** Usage of the positional arguments: <required>, [optional]. */
+  args: string;
+  maxArgs: number;
+  /** When set, a literal argument must be one of these. */
+  argChoices?: string[];
+  flags: SynkFlag[];
+  description: string;
+  /** A known problem of the current CLI and what to do instead. */
+  note?: string;
+};
+
+export type SynkGroup = {name: string; description: string};
+
+export type SynkCommandData = {
+  binary: string;
+  globalFlags: SynkFlag[];
+  groups: SynkGroup[];
+  commands: SynkCommand[];
+};

@@ -1,0 +1,85 @@
+/**
+ * The command table (data/synk-commands.json) matches the ODE fact sheet: the command groups and commands
+ * of synk (fact sheet section 3.4) and its global flags (section 3.2), and none of the commands that
+ * older documentation names but that do not exist.
+ */
+import {test, expect} from '@playwright/test';
+import {readRepoFile} from '../support/content';
+import {loadCommandData} from '../support/synk-commands';
+
+/** The commands of synk, transcribed from the fact sheet's command reference. */
+const FACT_SHEET_COMMANDS = [
+  'login', 'logout', 'status', 'health', 'version', 'completion', 'qr', 'help',
+  'config init', 'config view', 'config set', 'config use',
+  'app-bundle manifest', 'app-bundle versions', 'app-bundle download', 'app-bundle upload',
+  'app-bundle changes', 'app-bundle switch',
+  'sync pull', 'sync push',
+  'data export',
+  'attachments upload', 'attachments download', 'attachments exists',
+  'user list', 'user create', 'user delete', 'user reset-password', 'user change-password',
+];
+const FACT_SHEET_GROUPS = ['app-bundle', 'sync', 'data', 'attachments', 'user', 'config'];
+const FACT_SHEET_GLOBAL_FLAGS = ['--config', '--api-url', '--api-version', '--help'];
+
+/** Named in some older documents, but not commands of synk. */
+const NOT_COMMANDS = [
+  'app-bundle current', 'app-bundle diff', 'app-bundle forms', 'app-bundle activate', 'app-bundle list',
+  'users', 'observations', 'db', 'server', 'logs', 'auth status', 'forms',
+];
+
+const data = loadCommandData();
+const commandNames = data.commands.map((c) => c.command);
+
+test('every command group of the fact sheet is in the table', () => {
+  expect(data.groups.map((g) => g.name).sort()).toEqual([...FACT_SHEET_GROUPS].sort());
+});
+
+test('the table has exactly the commands of the fact sheet', () => {
+  expect([...commandNames].sort()).toEqual([...FACT_SHEET_COMMANDS].sort());
+});
+
+test('the global flags are those of the fact sheet, without --version, -c or --verbose', () => {
+  expect(data.globalFlags.map((f) => f.long).sort()).toEqual([...FACT_SHEET_GLOBAL_FLAGS].sort());
+  const globalNames = data.globalFlags.flatMap((f) => [f.long, f.short]);
+  for (const missing of ['--version', '-c', '--verbose']) expect(globalNames).not.toContain(missing);
+});
+
+test('commands that do not exist are not in the table', () => {
+  for (const name of NOT_COMMANDS) {
+    expect(commandNames, `"synk ${name}" is not a command of synk`).not.toContain(name);
+    expect(data.groups.map((g) => g.name)).not.toContain(name);
+  }
+});
+
+test('the flags the fact sheet lists are on their commands', () => {
+  const flagsOf = (command: string) => data.commands.find((c) => c.command === command)!.flags.map((f) => f.long);
+  expect(flagsOf('app-bundle upload').sort()).toEqual(['--activate', '--skip-validation', '--verbose']);
+  expect(flagsOf('sync pull').sort()).toEqual(['--client-id', '--current-version', '--limit', '--page-token', '--schema-types']);
+  expect(flagsOf('user create').sort()).toEqual(['--password', '--role', '--username']);
+  expect(flagsOf('user change-password').sort()).toEqual(['--new-password', '--old-password']);
+  expect(flagsOf('qr')).toEqual(['--output']);
+  expect(data.commands.find((c) => c.command === 'completion')!.argChoices).toEqual(['bash', 'zsh', 'fish', 'powershell']);
+});
+
+test('the table is well formed: unique commands and flags, each command in a known group', () => {
+  expect(new Set(commandNames).size).toBe(commandNames.length);
+  const groups = new Set(data.groups.map((g) => g.name));
+  for (const command of data.commands) {
+    const words = command.command.split(' ');
+    if (words.length > 1) expect(groups.has(words[0]), `group of "${command.command}"`).toBe(true);
+    const names = command.flags.flatMap((f) => [f.long, f.short].filter(Boolean));
+    expect(new Set(names).size, `duplicate flag on "${command.command}"`).toBe(names.length);
+    for (const f of command.flags) {
+      expect(f.long, `flag of "${command.command}"`).toMatch(/^--[a-z][a-z-]*$/);
+      if (f.short) expect(f.short, `short flag of "${command.command}"`).toMatch(/^-[a-z]$/);
+    }
+    expect(command.description.length, `description of "${command.command}"`).toBeGreaterThan(10);
+  }
+});
+
+test('the CLI page renders the table and the global flags from this data', () => {
+  const page = readRepoFile('docs/documentation/synkronus-cli/cli.mdx');
+  expect(page).toContain("import SynkCommandTable from '@site/src/components/SynkCommandTable';");
+  expect(page).toContain('<SynkCommandTable />');
+  expect(page).toContain('<SynkCommandTable kind="global-flags" />');
+});
