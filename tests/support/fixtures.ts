@@ -3,7 +3,8 @@
  * - console errors (except the allow-list in allowed-noise.ts),
  * - uncaught page errors,
  * - failed requests and responses with an error status (a test that expects one calls `allowHttpError`),
- * - any request to a host other than the site itself (such requests are also blocked).
+ * - any request to a host other than the site itself (such requests are also blocked),
+ * - a page that does not finish hydrating (the check waits for it, so hydration errors are seen).
  */
 import {test as base, expect, type Page} from '@playwright/test';
 import {isAllowedConsoleError} from './allowed-noise';
@@ -49,6 +50,13 @@ export const test = base.extend({
       }
     });
     await use(page);
+    // Hydration errors are logged after the page looks ready: let the page finish hydrating first.
+    if (testInfo.status === testInfo.expectedStatus && !page.isClosed() && page.url().startsWith(origin)) {
+      await page
+        .locator('html[data-has-hydrated="true"]')
+        .waitFor({state: 'attached', timeout: 10_000})
+        .catch(() => problems.push(`${page.url()} did not finish hydrating within 10 s`));
+    }
     if (testInfo.status === testInfo.expectedStatus) {
       expect(problems, 'console errors, failed requests or requests to other hosts').toEqual([]);
     }

@@ -16,9 +16,12 @@ export default function leanDelivery(_context: LoadContext): Plugin {
   return {
     name: 'lean-delivery',
     configureWebpack(_config, isServer) {
-      const resolve = {alias: {'prism-react-renderer$': path.join(__dirname, 'prism-react-renderer-slim.ts')}};
-      if (isServer) return {resolve};
-      return {resolve, optimization: {splitChunks: {cacheGroups: {common: false}}}};
+      const prism = {
+        resolve: {alias: {'prism-react-renderer$': path.join(__dirname, 'prism-react-renderer-slim.ts')}},
+        module: {rules: [{resourceQuery: /private-prism/, use: [path.join(__dirname, 'private-prism-loader.cjs')]}]},
+      };
+      if (isServer) return prism;
+      return {...prism, optimization: {splitChunks: {cacheGroups: {common: false}}}};
     },
     async postBuild({outDir}) {
       const files = await listFiles(outDir);

@@ -13,26 +13,23 @@ import clsx from 'clsx';
 type PrismLib = typeof import('prismjs');
 type PrismToken = import('prismjs').Token;
 
-// `prismjs` is Prism's core with markup, CSS, C-like and JavaScript. Grammar files register themselves
-// on a global `Prism` (or on `prismjs` itself where the bundler provides it, as redocusaurus does),
-// so the global is set to the same instance before they load. `manual` stops Prism from highlighting
-// the whole document by itself when it loads in a browser.
-const globalScope = globalThis as unknown as {Prism?: unknown};
-globalScope.Prism = {manual: true, disableWorkerMessageHandler: true};
-const Prism: PrismLib = require('prismjs');
-globalScope.Prism = Prism;
-require('prismjs/components/prism-typescript');
-require('prismjs/components/prism-json');
-require('prismjs/components/prism-yaml');
-require('prismjs/components/prism-bash');
-require('prismjs/components/prism-powershell');
-require('prismjs/components/prism-ini');
-require('prismjs/components/prism-nginx');
-
-/** The grammars this module ships (tests check that code blocks in these are highlighted). */
-export const SLIM_PRISM_LANGUAGES = Object.keys(Prism.languages).filter(
-  (name) => typeof Prism.languages[name] === 'object',
-);
+// A private Prism: its own core and grammars, loaded through ./private-prism-loader.cjs (`?private-prism`)
+// so that Redoc (/api), which adds grammars to the shared `prismjs` module in the server bundle, cannot
+// make server-rendered and hydrated code blocks differ. `manual` stops Prism from highlighting the
+// whole document by itself when it loads in a browser.
+(globalThis as unknown as {Prism?: unknown}).Prism = {manual: true, disableWorkerMessageHandler: true};
+const Prism: PrismLib = require('prismjs/components/prism-core?private-prism');
+require('prismjs/components/prism-markup?private-prism');
+require('prismjs/components/prism-css?private-prism');
+require('prismjs/components/prism-clike?private-prism');
+require('prismjs/components/prism-javascript?private-prism');
+require('prismjs/components/prism-typescript?private-prism');
+require('prismjs/components/prism-json?private-prism');
+require('prismjs/components/prism-yaml?private-prism');
+require('prismjs/components/prism-bash?private-prism');
+require('prismjs/components/prism-powershell?private-prism');
+require('prismjs/components/prism-ini?private-prism');
+require('prismjs/components/prism-nginx?private-prism');
 
 export {Prism};
 

@@ -1,0 +1,82 @@
+'use strict';
+/**
+ * Measures what a page costs a reader on a cold load (empty cache), in wire bytes (compressed, with
+ * headers), by resource type, from Chromium's network events. Route prefetches (requests Chromium
+ * marks `Sec-Purpose: prefetch`, which Docusaurus issues for linked pages) are counted apart.
+ * Used by the budget tests (tests/budgets/) and by `npm run bench`.
+ */
+
+/** Mobile viewport of Lighthouse's default device (Moto G Power). */
+const MOBILE_VIEWPORT = {width: 412, height: 823};
+
+/**
+ * @param {import('@playwright/test').Browser} browser
+ * @param {string} url
+ */
+async function measurePage(browser, url) {
+  const context = await browser.newContext({viewport: MOBILE_VIEWPORT});
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  /** @type {Map<string, {url: string, type: string, prefetch: boolean, bytes: number, status?: number}>} */
+  const requests = new Map();
+  cdp.on('Network.requestWillBeSent', (e) => {
+    const headers = Object.fromEntries(Object.entries(e.request.headers).map(([k, v]) => [k.toLowerCase(), String(v)]));
+    const prefetch = /prefetch/.test(headers['sec-purpose'] ?? '') || /prefetch/.test(headers['purpose'] ?? '');
+    requests.set(e.requestId, {url: e.request.url, type: e.type ?? 'Other', prefetch, bytes: 0});
+  });
+  cdp.on('Network.requestWillBeSentExtraInfo', (e) => {
+    const r = requests.get(e.requestId);
+    if (r && /prefetch/i.test(String(e.headers['Sec-Purpose'] ?? e.headers['sec-purpose'] ?? ''))) r.prefetch = true;
+  });
+  cdp.on('Network.responseReceived', (e) => {
+    const r = requests.get(e.requestId);
+    if (r) {
+      r.type = e.type;
+      r.status = e.response.status;
+    }
+  });
+  cdp.on('Network.loadingFinished', (e) => {
+    const r = requests.get(e.requestId);
+    if (r) r.bytes = e.encodedDataLength;
+  });
+  await page.goto(url, {waitUntil: 'load'});
+  await page.waitForLoadState('networkidle');
+  const images = await page.$$eval('img', (imgs) =>
+    imgs.map((img) => {
+      const box = img.getBoundingClientRect();
+      return {
+        src: img.currentSrc || img.src,
+        width: img.getAttribute('width'),
+        height: img.getAttribute('height'),
+        loading: img.getAttribute('loading'),
+        aboveTheFold: box.top < window.innerHeight && box.bottom > 0 && box.width > 0,
+      };
+    }),
+  );
+  await context.close();
+
+  const own = [...requests.values()].filter((r) => !r.prefetch && !r.url.startsWith('data:'));
+  const prefetched = [...requests.values()].filter((r) => r.prefetch);
+  const sum = (list) => list.reduce((total, r) => total + r.bytes, 0);
+  const byType = {};
+  for (const r of own) byType[r.type] = (byType[r.type] ?? 0) + r.bytes;
+  const aboveTheFold = new Set(images.filter((i) => i.aboveTheFold).map((i) => i.src));
+  const beforeJs = own.filter(
+    (r) => ['Document', 'Stylesheet', 'Font'].includes(r.type) || (r.type === 'Image' && aboveTheFold.has(r.url)),
+  );
+  return {
+    url,
+    totalBytes: sum(own),
+    jsBytes: byType.Script ?? 0,
+    beforeJsBytes: sum(beforeJs),
+    prefetchBytes: sum(prefetched),
+    byType,
+    requests: own,
+    images,
+  };
+}
+
+const kib = (bytes) => Math.round((bytes / 1024) * 10) / 10;
+
+module.exports = {MOBILE_VIEWPORT, measurePage, kib};
