@@ -1,6 +1,8 @@
 /**
  * Starts and stops nginx on 127.0.0.1 serving build/ with deploy/nginx/docs-site.conf,
  * the production configuration, of which only the `listen` and `root` lines are rewritten.
+ * The CSP include the build writes (build-nginx/docs-site-csp.conf) goes where the conf's
+ * `include snippets/docs-site-csp.conf;` finds it: beside nginx.conf, as in /etc/nginx.
  * The server is stopped by its own PID (read from its pid file).
  */
 'use strict';
@@ -10,6 +12,10 @@ const path = require('node:path');
 
 const REPO_ROOT = path.resolve(__dirname, '..');
 const NGINX_BIN = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
+/** Written by `docusaurus build` (src/plugins/csp-header, CSP_INCLUDE_FILE). */
+const CSP_INCLUDE_SOURCE = 'build-nginx/docs-site-csp.conf';
+/** Where docs-site.conf includes it from, relative to the directory of nginx.conf. */
+const CSP_INCLUDE_TARGET = 'snippets/docs-site-csp.conf';
 
 /** @typedef {{origin: string, prefix: string, stop: () => void}} NginxServer */
 
@@ -35,9 +41,15 @@ function startNginx({port, root = path.join(REPO_ROOT, 'build'), name = 'site'})
   if (!fs.existsSync(path.join(root, 'index.html'))) {
     throw new Error(`${root}/index.html is missing: build the site first (npm run build)`);
   }
+  const cspInclude = path.join(REPO_ROOT, CSP_INCLUDE_SOURCE);
+  if (!fs.existsSync(cspInclude)) {
+    throw new Error(`${cspInclude} is missing: it is written by the build (npm run build)`);
+  }
   const prefix = path.join(REPO_ROOT, '.tmp', `nginx-${name}-${port}`);
   fs.rmSync(prefix, {recursive: true, force: true});
   fs.mkdirSync(path.join(prefix, 'temp'), {recursive: true});
+  fs.mkdirSync(path.dirname(path.join(prefix, CSP_INCLUDE_TARGET)), {recursive: true});
+  fs.copyFileSync(cspInclude, path.join(prefix, CSP_INCLUDE_TARGET));
   fs.writeFileSync(path.join(prefix, 'docs-site.conf'), siteConfForTest(port, root));
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   fs.writeFileSync(
@@ -82,4 +94,4 @@ function startNginx({port, root = path.join(REPO_ROOT, 'build'), name = 'site'})
   };
 }
 
-module.exports = {REPO_ROOT, startNginx};
+module.exports = {REPO_ROOT, CSP_INCLUDE_SOURCE, CSP_INCLUDE_TARGET, startNginx};
