@@ -34,6 +34,26 @@ function siteConfForTest(port, root) {
 }
 
 /**
+ * Stops an nginx left running from an earlier run with the same prefix (a run that was killed
+ * before its teardown), by the PID in its pid file, so that the port is free again.
+ * @param {string} prefix
+ */
+function stopLeftover(prefix) {
+  const pidFile = path.join(prefix, 'nginx.pid');
+  if (!fs.existsSync(pidFile)) return;
+  const pid = Number(fs.readFileSync(pidFile, 'utf8').trim());
+  let cmdline = '';
+  try {
+    cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+  } catch {
+    return;
+  }
+  if (!cmdline.includes(prefix)) return;
+  process.kill(pid, 'SIGQUIT');
+  for (let i = 0; i < 100 && fs.existsSync(`/proc/${pid}`); i++) execFileSync('sleep', ['0.05']);
+}
+
+/**
  * @param {{port: number, root?: string, name?: string}} options
  * @returns {NginxServer}
  */
@@ -46,6 +66,7 @@ function startNginx({port, root = path.join(REPO_ROOT, 'build'), name = 'site'})
     throw new Error(`${cspInclude} is missing: it is written by the build (npm run build)`);
   }
   const prefix = path.join(REPO_ROOT, '.tmp', `nginx-${name}-${port}`);
+  stopLeftover(prefix);
   fs.rmSync(prefix, {recursive: true, force: true});
   fs.mkdirSync(path.join(prefix, 'temp'), {recursive: true});
   fs.mkdirSync(path.dirname(path.join(prefix, CSP_INCLUDE_TARGET)), {recursive: true});
