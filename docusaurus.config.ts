@@ -13,6 +13,8 @@ import {
   SITE_URL,
   STACK_OVERFLOW_TAG_URL,
 } from './site.constants';
+import cspHeaderPlugin from './src/plugins/csp-header';
+import redocNoCdnPlugin from './src/plugins/redoc-no-cdn';
 
 const config: Config = {
   title: 'ODE - Open Data Ensemble',
@@ -61,6 +63,10 @@ const config: Config = {
 
   plugins: [
     './src/plugins/lean-delivery/index.ts',
+    // Writes the inline-script hashes of the build for the nginx Content-Security-Policy.
+    cspHeaderPlugin,
+    // Redoc's sidebar logo comes from a CDN, which the Content-Security-Policy blocks.
+    redocNoCdnPlugin,
     [
       '@docusaurus/plugin-client-redirects',
       // A static redirect page for hosts without server-side redirects (GitHub Pages);

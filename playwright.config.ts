@@ -35,5 +35,7 @@ export default defineConfig({
   projects: [
     {name: 'unit', testDir: './tests/unit'},
     {name: 'e2e', testDir: './tests/e2e'},
+    // HTTP-level tests of the nginx configuration (headers, bad input, load): no browser.
+    {name: 'server', testDir: './tests/server'},
   ],
 });

@@ -1,6 +1,8 @@
 /**
  * Starts and stops nginx on 127.0.0.1 serving build/ with deploy/nginx/docs-site.conf,
  * the production configuration, of which only the `listen` and `root` lines are rewritten.
+ * The CSP include the build writes (build-nginx/docs-site-csp.conf) goes where the conf's
+ * `include snippets/docs-site-csp.conf;` finds it: beside nginx.conf, as in /etc/nginx.
  * The server is stopped by its own PID (read from its pid file).
  */
 'use strict';
@@ -10,6 +12,10 @@ const path = require('node:path');
 
 const REPO_ROOT = path.resolve(__dirname, '..');
 const NGINX_BIN = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
+/** Written by `docusaurus build` (src/plugins/csp-header, CSP_INCLUDE_FILE). */
+const CSP_INCLUDE_SOURCE = 'build-nginx/docs-site-csp.conf';
+/** Where docs-site.conf includes it from, relative to the directory of nginx.conf. */
+const CSP_INCLUDE_TARGET = 'snippets/docs-site-csp.conf';
 
 /** @typedef {{origin: string, prefix: string, stop: () => void}} NginxServer */
 
@@ -28,6 +34,27 @@ function siteConfForTest(port, root) {
 }
 
 /**
+ * Stops the nginx started with this prefix, by the PID in its pid file (after checking that PID is
+ * still that nginx), and waits until it is gone so that its port is free again. Also used at start
+ * for a server left running by an interrupted run.
+ * @param {string} prefix
+ */
+function stopByPrefix(prefix) {
+  const pidFile = path.join(prefix, 'nginx.pid');
+  if (!fs.existsSync(pidFile)) return;
+  const pid = Number(fs.readFileSync(pidFile, 'utf8').trim());
+  let cmdline = '';
+  try {
+    cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+  } catch {
+    return;
+  }
+  if (!cmdline.includes(prefix)) return;
+  process.kill(pid, 'SIGQUIT');
+  for (let i = 0; i < 100 && fs.existsSync(`/proc/${pid}`); i++) execFileSync('sleep', ['0.05']);
+}
+
+/**
  * @param {{port: number, root?: string, name?: string}} options
  * @returns {NginxServer}
  */
@@ -35,10 +62,16 @@ function startNginx({port, root = path.join(REPO_ROOT, 'build'), name = 'site'})
   if (!fs.existsSync(path.join(root, 'index.html'))) {
     throw new Error(`${root}/index.html is missing: build the site first (npm run build)`);
   }
+  const cspInclude = path.join(REPO_ROOT, CSP_INCLUDE_SOURCE);
+  if (!fs.existsSync(cspInclude)) {
+    throw new Error(`${cspInclude} is missing: it is written by the build (npm run build)`);
+  }
   const prefix = path.join(REPO_ROOT, '.tmp', `nginx-${name}-${port}`);
-  stopByPidFile(path.join(prefix, 'nginx.pid')); // a server left behind by an interrupted run
+  stopByPrefix(prefix); // a server left behind by an interrupted run
   fs.rmSync(prefix, {recursive: true, force: true});
   fs.mkdirSync(path.join(prefix, 'temp'), {recursive: true});
+  fs.mkdirSync(path.dirname(path.join(prefix, CSP_INCLUDE_TARGET)), {recursive: true});
+  fs.copyFileSync(cspInclude, path.join(prefix, CSP_INCLUDE_TARGET));
   fs.writeFileSync(path.join(prefix, 'docs-site.conf'), siteConfForTest(port, root));
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   fs.writeFileSync(
@@ -72,27 +105,8 @@ function startNginx({port, root = path.join(REPO_ROOT, 'build'), name = 'site'})
   return {
     origin: `http://127.0.0.1:${port}`,
     prefix,
-    stop: () => stopByPidFile(path.join(prefix, 'nginx.pid')),
+    stop: () => stopByPrefix(prefix),
   };
 }
 
-/** Stops the nginx master whose PID is in `pidFile`, if it still runs, and waits for it to go. */
-function stopByPidFile(pidFile) {
-  if (!fs.existsSync(pidFile)) return;
-  const pid = Number(fs.readFileSync(pidFile, 'utf8').trim());
-  try {
-    process.kill(pid, 'SIGTERM');
-  } catch {
-    return; // already stopped
-  }
-  for (let i = 0; i < 100; i++) {
-    try {
-      process.kill(pid, 0);
-    } catch {
-      return;
-    }
-    execFileSync('sleep', ['0.05']);
-  }
-}
-
-module.exports = {REPO_ROOT, startNginx};
+module.exports = {REPO_ROOT, CSP_INCLUDE_SOURCE, CSP_INCLUDE_TARGET, startNginx};

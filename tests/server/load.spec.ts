@@ -1,0 +1,51 @@
+/**
+ * A bounded load test of nginx with the production configuration on 127.0.0.1: autocannon,
+ * 50 connections for 10 s, cycling through every route of the specification (gzip accepted, as
+ * browsers do). Zero errors, zero timeouts and only the expected status per route; it prints the
+ * requests per second and the p99 latency.
+ */
+import autocannon from 'autocannon';
+import {test, expect} from '@playwright/test';
+import {SPEC_ROUTES} from '../support/routes';
+
+const CONNECTIONS = 50;
+const DURATION_S = 10;
+
+/** What each route answers: /docs redirects to the Overview, every other route is a page. */
+const EXPECTED_STATUS = new Map(SPEC_ROUTES.map((r) => [r.path, r.path === '/docs' ? 301 : 200]));
+
+test('50 connections for 10 s over the route list: no errors, only expected statuses', async ({baseURL}) => {
+  test.setTimeout((DURATION_S + 30) * 1000);
+  const unexpected = new Map<string, number>();
+  const result = await autocannon({
+    url: baseURL!,
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+    timeout: 5,
+    headers: {'accept-encoding': 'gzip'},
+    requests: [...EXPECTED_STATUS].map(([path, status]) => ({
+      method: 'GET' as const,
+      path,
+      onResponse: (actual: number) => {
+        if (actual !== status) {
+          const key = `${path}: ${actual}, expected ${status}`;
+          unexpected.set(key, (unexpected.get(key) ?? 0) + 1);
+        }
+      },
+    })),
+  });
+  const summary =
+    `load: ${result.requests.total} requests in ${result.duration.toFixed(1)} s, ` +
+    `${Math.round(result.requests.average)} req/s on average, latency p50 ${result.latency.p50} ms, ` +
+    `p99 ${result.latency.p99} ms, max ${result.latency.max} ms; ` +
+    `${result.errors} errors, ${result.timeouts} timeouts, 2xx ${result['2xx']}, 3xx ${result['3xx']}, ` +
+    `4xx ${result['4xx']}, 5xx ${result['5xx']}`;
+  console.log(summary);
+  test.info().annotations.push({type: 'load', description: summary});
+
+  expect(result.requests.total, 'requests made').toBeGreaterThan(0);
+  expect(result.errors, 'connection errors').toBe(0);
+  expect(result.timeouts, 'timeouts').toBe(0);
+  expect([...unexpected], 'unexpected statuses').toEqual([]);
+  expect(result['4xx'] + result['5xx'], '4xx and 5xx answers').toBe(0);
+});

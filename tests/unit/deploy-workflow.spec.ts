@@ -1,0 +1,34 @@
+/** .github/workflows/deploy.yml: tests with the README's command, publishes build/ from main only. */
+import fs from 'node:fs';
+import path from 'node:path';
+import {load} from 'js-yaml';
+import {test, expect} from '@playwright/test';
+import {REPO_ROOT} from '../../scripts/nginx.cjs';
+
+type Step = {uses?: string; run?: string; if?: string; with?: Record<string, string>};
+type Job = {needs?: string; if?: string; steps: Step[]; permissions?: Record<string, string>};
+type Workflow = {on: Record<string, unknown>; jobs: Record<string, Job>};
+
+const FROM_MAIN = "github.event_name == 'push' && github.ref == 'refs/heads/main'";
+const workflow = load(fs.readFileSync(path.join(REPO_ROOT, '.github/workflows/deploy.yml'), 'utf8')) as Workflow;
+const scripts = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')).scripts;
+
+test('the workflow runs npm test, which builds and runs the whole suite', () => {
+  expect(workflow.on).toHaveProperty('push', {branches: ['main']});
+  const runs = workflow.jobs.test.steps.map((s) => s.run).filter(Boolean);
+  expect(runs).toEqual(['npm test']);
+  expect(scripts.test).toBe('bash scripts/test.sh');
+});
+
+test('only a push to main publishes, and only the tested build/', () => {
+  const upload = workflow.jobs.test.steps.find((s) => s.uses?.startsWith('actions/upload-pages-artifact@'));
+  expect(upload?.with).toEqual({path: 'build'});
+  expect(upload?.if).toBe(FROM_MAIN);
+  const steps = workflow.jobs.test.steps;
+  expect(steps.indexOf(upload!), 'uploaded after the tests').toBeGreaterThan(steps.findIndex((s) => s.run === 'npm test'));
+  const {deploy} = workflow.jobs;
+  expect(deploy.needs).toBe('test');
+  expect(deploy.if).toBe(FROM_MAIN);
+  expect(deploy.permissions).toEqual({pages: 'write', 'id-token': 'write'});
+  expect(deploy.steps.map((s) => s.uses)).toEqual(['actions/deploy-pages@v4']);
+});
