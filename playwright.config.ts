@@ -37,5 +37,15 @@ export default defineConfig({
     {name: 'e2e', testDir: './tests/e2e'},
     // HTTP-level tests of the nginx configuration (headers, bad input, load): no browser.
     {name: 'server', testDir: './tests/server'},
+    // Page-weight budgets: bytes are deterministic, so they run beside the others.
+    {name: 'budgets', testDir: './tests/budgets', testMatch: /page-weight\.spec\.ts$/},
+    // Lighthouse measures CPU time: it runs last, one page at a time, with nothing else running.
+    {
+      name: 'lighthouse',
+      testDir: './tests/budgets',
+      testMatch: /lighthouse\.spec\.ts$/,
+      fullyParallel: false,
+      dependencies: ['unit', 'e2e', 'server', 'budgets'],
+    },
   ],
 });

@@ -6,8 +6,6 @@
  *   .tmp/fixture-<port>/canary.txt          outside the root: must never be served
  *   .tmp/fixture-<port>/site/               copy of build/, plus:
  *     .env, .git/config                     dotfiles holding the canary
- *     canary-link.txt -> ../canary.txt      symbolic links out of the root
- *     linked-dir -> ..
  *     sw.js, manifest.json                  stand-ins, only where the build has none
  */
 import {randomUUID} from 'node:crypto';
@@ -61,8 +59,6 @@ export const test = base.extend<object, {fixtureServer: FixtureServer}>({
       fs.writeFileSync(path.join(site, '.env'), `SECRET=${canary}\n`);
       fs.mkdirSync(path.join(site, '.git'));
       fs.writeFileSync(path.join(site, '.git', 'config'), `# ${canary}\n`);
-      fs.symlinkSync('../canary.txt', path.join(site, 'canary-link.txt'));
-      fs.symlinkSync('..', path.join(site, 'linked-dir'));
       const standIns: string[] = [];
       for (const [name, content] of Object.entries(STAND_INS)) {
         if (fs.existsSync(path.join(site, name))) continue;

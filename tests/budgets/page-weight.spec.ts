@@ -1,0 +1,53 @@
+/**
+ * Page-weight budgets (perf/budgets.json) on the production build served by nginx with compression,
+ * measured in Chromium on a cold load at a phone's viewport. Prints the measured figures.
+ */
+import {test, expect} from '@playwright/test';
+import {SPEC_ROUTES} from '../support/routes';
+import {BUDGETS, pageBudgetFor} from './budgets';
+import {measurePage, kib} from '../../scripts/page-weight.cjs';
+
+const MODERN_IMAGE = /\.(svg|webp|avif)(\?|$)|^data:image\/svg/;
+
+for (const route of SPEC_ROUTES.filter((r) => r.path !== '/docs')) {
+  test(`${route.path} stays within its page-weight budget`, async ({browser, baseURL}) => {
+    const budget = pageBudgetFor(route.path);
+    const m = await measurePage(browser, `${baseURL}${route.path}`);
+    const byType = Object.entries(m.byType)
+      .map(([type, bytes]) => `${type} ${kib(bytes as number)}`)
+      .join(', ');
+    console.log(
+      `${route.path}: total ${kib(m.totalBytes)} KiB (budget ${budget.totalKiB}), JS ${kib(m.jsBytes)} KiB` +
+        `${budget.jsKiB ? ` (budget ${budget.jsKiB})` : ''}, before JS ${kib(m.beforeJsBytes)} KiB` +
+        `${budget.beforeJsKiB ? ` (budget ${budget.beforeJsKiB})` : ''}; ${byType}; prefetches ${kib(m.prefetchBytes)} KiB apart`,
+    );
+    expect(m.requests.every((r: {status?: number}) => (r.status ?? 200) < 400), 'every request succeeds').toBe(true);
+    expect(kib(m.totalBytes), `${route.path}: total KiB`).toBeLessThanOrEqual(budget.totalKiB);
+    if (budget.jsKiB) expect(kib(m.jsBytes), `${route.path}: JavaScript KiB`).toBeLessThanOrEqual(budget.jsKiB);
+    if (budget.beforeJsKiB) {
+      expect(kib(m.beforeJsBytes), `${route.path}: HTML, CSS, fonts and above-the-fold images KiB`).toBeLessThanOrEqual(budget.beforeJsKiB);
+    }
+  });
+}
+
+test('every image of every page is light, sized, lazy below the fold and in a modern format', async ({browser, baseURL, request}) => {
+  const problems: string[] = [];
+  const seen = new Set<string>();
+  for (const route of SPEC_ROUTES.filter((r) => r.path !== '/docs')) {
+    const m = await measurePage(browser, `${baseURL}${route.path}`);
+    for (const img of m.images as {src: string; width: string | null; height: string | null; loading: string | null; aboveTheFold: boolean}[]) {
+      const where = `${route.path}: ${img.src}`;
+      if (!img.width || !img.height) problems.push(`${where}: no width and height attributes`);
+      if (!img.aboveTheFold && img.loading !== 'lazy') problems.push(`${where}: below the fold but not loading="lazy"`);
+      if (!MODERN_IMAGE.test(img.src)) problems.push(`${where}: not SVG, WebP or AVIF`);
+      if (seen.has(img.src) || img.src.startsWith('data:')) continue;
+      seen.add(img.src);
+      const response = await request.get(img.src, {headers: {'accept-encoding': 'identity'}});
+      const size = (await response.body()).length;
+      if (kib(size) > BUDGETS.imageKiB) problems.push(`${where}: ${kib(size)} KiB (budget ${BUDGETS.imageKiB})`);
+    }
+  }
+  console.log(`images checked: ${seen.size}`);
+  expect(seen.size, 'pages have images to check').toBeGreaterThan(0);
+  expect(problems).toEqual([]);
+});

@@ -1,0 +1,25 @@
+/** Properties of the build output that the nginx configuration relies on (deploy/nginx/docs-site.conf). */
+import fs from 'node:fs';
+import path from 'node:path';
+import {test, expect} from '@playwright/test';
+import {REPO_ROOT} from '../../scripts/nginx.cjs';
+
+const BUILD = path.join(REPO_ROOT, 'build');
+
+test('the build has no symbolic links, so nginx serves nothing from outside it', () => {
+  const entries = fs.readdirSync(BUILD, {recursive: true, withFileTypes: true});
+  expect(entries.length).toBeGreaterThan(0);
+  const links = entries.filter((e) => e.isSymbolicLink()).map((e) => path.join(e.parentPath, e.name));
+  expect(links).toEqual([]);
+});
+
+test('every text file of the build has a Brotli and a gzip copy for nginx to send', () => {
+  const texts = fs
+    .readdirSync(BUILD, {recursive: true, withFileTypes: true})
+    .filter((e) => e.isFile() && /\.(html|js|css|svg|json|xml|txt|yaml)$/.test(e.name))
+    .map((e) => path.join(e.parentPath, e.name))
+    .filter((f) => fs.statSync(f).size > 1024);
+  expect(texts.length).toBeGreaterThan(50);
+  const missing = texts.filter((f) => !fs.existsSync(`${f}.br`) || !fs.existsSync(`${f}.gz`));
+  expect(missing.map((f) => path.relative(BUILD, f))).toEqual([]);
+});
