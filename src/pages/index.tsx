@@ -10,23 +10,25 @@ export default function Home(): ReactNode {
   const {siteConfig} = useDocusaurusContext();
   return (
     <Layout title="Home" description={siteConfig.tagline}>
-      <header className={styles.hero}>
-        <div className="container">
-          <Heading as="h1" className={styles.title}>
-            {siteConfig.title}
-          </Heading>
-          <p className={styles.tagline}>{siteConfig.tagline}</p>
-          <div className={styles.buttons}>
-            <Link className="button button--primary button--lg" to="/docs/ODE">
-              Read the overview
-            </Link>
-            <Link className="button button--secondary button--lg" to="/docs/category/quick-start">
-              Quick start
-            </Link>
-          </div>
-        </div>
-      </header>
+      {/* The hero sits inside <main>: a top-level <header> would be a second banner landmark
+          beside the announcement bar (axe: landmark-no-duplicate-banner). */}
       <main>
+        <header className={styles.hero}>
+          <div className="container">
+            <Heading as="h1" className={styles.title}>
+              {siteConfig.title}
+            </Heading>
+            <p className={styles.tagline}>{siteConfig.tagline}</p>
+            <div className={styles.buttons}>
+              <Link className="button button--primary button--lg" to="/docs/ODE">
+                Read the overview
+              </Link>
+              <Link className="button button--secondary button--lg" to="/docs/category/quick-start">
+                Quick start
+              </Link>
+            </div>
+          </div>
+        </header>
         <HomepageFeatures />
       </main>
     </Layout>
