@@ -12,6 +12,7 @@ import {
   SITE_URL,
   STACK_OVERFLOW_TAG_URL,
 } from './site.constants';
+import announcementBarIdPlugin from './src/plugins/announcement-bar-id';
 
 const config: Config = {
   title: 'ODE - Open Data Ensemble',
@@ -65,6 +66,7 @@ const config: Config = {
       // deploy/nginx answers /docs with a 301 before this page is reached.
       {redirects: [{from: '/docs', to: '/docs/ODE'}]},
     ],
+    announcementBarIdPlugin,
   ],
 
   themeConfig: {
