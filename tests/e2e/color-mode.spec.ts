@@ -1,5 +1,6 @@
-import type {Locator, Page} from '@playwright/test';
+import type {Page} from '@playwright/test';
 import {test, expect} from '../support/fixtures';
+import {hasVisibleFocus, tabTo} from '../support/keyboard';
 
 const toggle = (page: Page) => page.getByRole('button', {name: /^Switch between dark and light mode/});
 const label = (mode: string) => `Switch between dark and light mode (currently ${mode})`;
@@ -14,23 +15,6 @@ async function reload(page: Page) {
   await page.reload();
   await expect(html(page)).toHaveAttribute('data-has-hydrated', 'true');
 }
-
-/** Presses Tab until `target` has the focus, as a keyboard user would reach it. */
-async function tabTo(page: Page, target: Locator, maxPresses = 40) {
-  for (let i = 0; i < maxPresses; i++) {
-    await page.keyboard.press('Tab');
-    if (await target.evaluate((el) => el === document.activeElement)) return;
-  }
-  throw new Error(`could not reach ${target} with ${maxPresses} presses of Tab`);
-}
-
-/** Whether the focused element shows a visible focus indicator (outline or box shadow). */
-const hasVisibleFocus = (target: Locator) =>
-  target.evaluate((el) => {
-    const style = getComputedStyle(el);
-    const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
-    return el.matches(':focus-visible') && (outline || style.boxShadow !== 'none');
-  });
 
 for (const system of ['light', 'dark'] as const) {
   test(`with the system preference ${system}, the toggle cycles system → light → dark → system and the choice persists`, async ({page}) => {
