@@ -23,7 +23,9 @@ async function watchProgressBar(page: Page) {
     (window as unknown as {progressBarShownAt: number[]}).progressBarShownAt = seen;
     new MutationObserver((records) => {
       for (const r of records) {
-        for (const node of r.addedNodes) if ((node as Element).id === 'nprogress') seen.push(performance.now());
+        r.addedNodes.forEach((node) => {
+          if ((node as Element).id === 'nprogress') seen.push(performance.now());
+        });
       }
     }).observe(document.documentElement, {childList: true, subtree: true});
   });
