@@ -15,6 +15,15 @@ import {
 } from './site.constants';
 import cspHeaderPlugin from './src/plugins/csp-header';
 import redocNoCdnPlugin from './src/plugins/redoc-no-cdn';
+import announcementBarIdPlugin from './src/plugins/announcement-bar-id';
+
+/** vsLight with its attribute-name red (#ff0000, 4.0:1 on white) darkened to pass WCAG AA (6.4:1). */
+const lightCodeTheme = {
+  ...prismThemes.vsLight,
+  styles: prismThemes.vsLight.styles.map((entry) =>
+    entry.types.includes('attr-name') ? {...entry, style: {...entry.style, color: 'rgb(192, 0, 0)'}} : entry,
+  ),
+};
 
 const config: Config = {
   title: 'ODE - Open Data Ensemble',
@@ -73,6 +82,7 @@ const config: Config = {
       // deploy/nginx answers /docs with a 301 before this page is reached.
       {redirects: [{from: '/docs', to: '/docs/ODE'}]},
     ],
+    announcementBarIdPlugin,
   ],
 
   themeConfig: {
@@ -129,7 +139,7 @@ const config: Config = {
       copyright: `Copyright © 2025 ODE - Open Data Ensemble. Built with Docusaurus.`,
     },
     prism: {
-      theme: prismThemes.vsLight,
+      theme: lightCodeTheme,
       darkTheme: prismThemes.vsDark,
       // Grammars are registered in src/plugins/lean-delivery/prism-react-renderer-slim.ts, not here.
       additionalLanguages: [],

