@@ -39,13 +39,16 @@ export default defineConfig({
     {name: 'server', testDir: './tests/server'},
     // Page-weight budgets: bytes are deterministic, so they run beside the others.
     {name: 'budgets', testDir: './tests/budgets', testMatch: /page-weight\.spec\.ts$/},
+    // Fixture builds of small site variants (build guarantees, docs versions): timed, so they run
+    // after the projects above, without them.
+    {name: 'build', testDir: './tests/build', fullyParallel: false, dependencies: ['unit', 'e2e', 'server', 'budgets']},
     // Lighthouse measures CPU time: it runs last, one page at a time, with nothing else running.
     {
       name: 'lighthouse',
       testDir: './tests/budgets',
       testMatch: /lighthouse\.spec\.ts$/,
       fullyParallel: false,
-      dependencies: ['unit', 'e2e', 'server', 'budgets'],
+      dependencies: ['build'],
     },
   ],
 });

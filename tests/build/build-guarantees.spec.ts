@@ -1,0 +1,93 @@
+/**
+ * The build refuses or warns as the specification promises (section 8, "Site side"): each case of
+ * tests/fixtures/build-guarantees/cases.ts builds a small copy of the site with one thing broken.
+ *
+ * All fixtures are built by one pool, two at a time (the machine has two cores), and each test
+ * waits for its own. A failed test ends its worker; the next worker reuses the builds this run
+ * already finished. The whole group must stay under two minutes.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import type {ChildProcess} from 'node:child_process';
+import {test, expect} from '@playwright/test';
+import {CASES} from '../fixtures/build-guarantees/cases';
+import {buildFixture, resultFile, resultOfThisRun, type BuildResult} from '../fixtures/build-guarantees/site';
+
+const PARALLEL_BUILDS = 2;
+const GROUP_BUDGET_SECONDS = 120;
+
+const running = new Set<ChildProcess>();
+let builds: Map<string, Promise<BuildResult>> | undefined;
+
+function startBuilds(): Map<string, Promise<BuildResult>> {
+  const queue = [...CASES];
+  const done = new Map<string, (result: Promise<BuildResult>) => void>();
+  const results = new Map(CASES.map((c) => [c.id, new Promise<BuildResult>((resolve) => done.set(c.id, resolve))]));
+  const slot = async () => {
+    for (let next = queue.shift(); next; next = queue.shift()) {
+      const result = resultOfThisRun(next.id) ?? buildFixture(next, (child) => running.add(child));
+      done.get(next.id)!(Promise.resolve(result));
+      await Promise.resolve(result).catch(() => undefined);
+    }
+  };
+  for (let i = 0; i < PARALLEL_BUILDS; i++) void slot();
+  return results;
+}
+
+/** What the build printed on stderr, without stack frames. */
+const messageOf = (result: BuildResult) =>
+  result.stderr
+    .split('\n')
+    .filter((line) => !/^\s+at |^\s+\.\.\. \d+ lines matching/.test(line))
+    .join('\n');
+
+// One worker runs the group, in order.
+test.describe.configure({mode: 'default', timeout: GROUP_BUDGET_SECONDS * 1000});
+
+test.describe('the build refuses or warns (spec section 8, site side)', () => {
+  test.beforeAll(() => {
+    builds ??= startBuilds();
+  });
+
+  test.afterAll(() => {
+    // Stop the builds this worker started that are still running, by their own PIDs.
+    for (const child of running) if (child.exitCode === null && child.signalCode === null) child.kill();
+  });
+
+  for (const buildCase of CASES) {
+    const expected = buildCase.outcome === 'fails' ? 'the build fails' : 'the build succeeds with a warning';
+    test(`${buildCase.title}: ${expected}`, async () => {
+      const result = await builds!.get(buildCase.id)!;
+      const message = messageOf(result);
+      const seconds = (result.endedAt - result.startedAt) / 1000;
+      test.info().annotations.push({type: 'build', description: `exit ${result.exitCode} in ${seconds.toFixed(1)} s`});
+      if (buildCase.outcome === 'fails') {
+        expect(result.exitCode, `${buildCase.id} should fail; it printed:\n${message}`).not.toBe(0);
+      } else {
+        expect(result.exitCode, `${buildCase.id} should succeed; it printed:\n${message}`).toBe(0);
+      }
+      for (const fragment of buildCase.messages) {
+        expect(result.stderr, `${buildCase.id}: the message should contain ${fragment}; it printed:\n${message}`).toMatch(fragment);
+      }
+      if (buildCase.apiReference) {
+        // Checked before the site is built: nothing may have been written.
+        expect(fs.existsSync(result.outDir), `${buildCase.id}: the build wrote ${result.outDir}`).toBe(false);
+      }
+    });
+  }
+
+  test(`the group builds in under ${GROUP_BUDGET_SECONDS} s`, async () => {
+    await Promise.all(builds!.values());
+    const results = CASES.map((c) => {
+      const result = resultOfThisRun(c.id);
+      expect(result, `${resultFile(c.id)}: no build of ${c.id} in this run`).toBeDefined();
+      return result!;
+    });
+    const seconds = (Math.max(...results.map((r) => r.endedAt)) - Math.min(...results.map((r) => r.startedAt))) / 1000;
+    console.log(`build-guarantees: ${results.length} fixture builds in ${seconds.toFixed(1)} s of wall time`);
+    const load = os.loadavg().map((l) => l.toFixed(1)).join(', ');
+    expect(seconds, `the ${results.length} fixture builds took ${seconds.toFixed(1)} s (load average now ${load})`).toBeLessThan(
+      GROUP_BUDGET_SECONDS,
+    );
+  });
+});
