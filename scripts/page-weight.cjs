@@ -41,7 +41,8 @@ async function measurePage(browser, url) {
     if (r) r.bytes = e.encodedDataLength;
   });
   await page.goto(url, {waitUntil: 'load'});
-  await page.waitForLoadState('networkidle');
+  // What the page fetches by itself after `load` (route chunks, hydration) counts too.
+  await page.waitForLoadState('networkidle', {timeout: 20_000}).catch(() => undefined);
   const images = await page.$$eval('img', (imgs) =>
     imgs.map((img) => {
       const box = img.getBoundingClientRect();

@@ -11,6 +11,7 @@ const MODERN_IMAGE = /\.(svg|webp|avif)(\?|$)|^data:image\/svg/;
 
 for (const route of SPEC_ROUTES.filter((r) => r.path !== '/docs')) {
   test(`${route.path} stays within its page-weight budget`, async ({browser, baseURL}) => {
+    test.setTimeout(60_000);
     const budget = pageBudgetFor(route.path);
     const m = await measurePage(browser, `${baseURL}${route.path}`);
     const byType = Object.entries(m.byType)
@@ -31,6 +32,7 @@ for (const route of SPEC_ROUTES.filter((r) => r.path !== '/docs')) {
 }
 
 test('every image of every page is light, sized, lazy below the fold and in a modern format', async ({browser, baseURL, request}) => {
+  test.setTimeout(180_000);
   const problems: string[] = [];
   const seen = new Set<string>();
   for (const route of SPEC_ROUTES.filter((r) => r.path !== '/docs')) {
