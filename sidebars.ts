@@ -55,6 +55,7 @@ const sidebars: SidebarsConfig = {
       },
       items: [
         'For-developers/docusaurus/intro',
+        'For-developers/docusaurus/performance-budgets',
         {
           type: 'category',
           label: 'Tutorial - Extras',

@@ -1,0 +1,113 @@
+// `npm run bench`: builds the site three times cold (caches cleared) and three times warm, then serves
+// the build with the production nginx configuration and measures, per route of the specification, the
+// bytes a cold load costs by resource type and the Lighthouse scores (mobile preset). Prints a table
+// and writes perf/results.json, which the docs page "Performance budgets" shows. A benchmark, not a
+// test: the budget tests (tests/budgets/) assert bytes and scores; nothing here asserts a time.
+//   node scripts/bench.mjs [--runs N] [--skip-builds]
+import {execFileSync, spawnSync} from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {createRequire} from 'node:module';
+import {fileURLToPath} from 'node:url';
+
+const require = createRequire(import.meta.url);
+const {chromium} = require('@playwright/test');
+const {startNginx, REPO_ROOT} = require('./nginx.cjs');
+const {measurePage, kib, MOBILE_VIEWPORT} = require('./page-weight.cjs');
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const args = process.argv.slice(2);
+const RUNS = Number(args[args.indexOf('--runs') + 1]) || 3;
+const SKIP_BUILDS = args.includes('--skip-builds');
+const PORT = Number(process.env.BENCH_PORT ?? 4300);
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const docusaurus = path.join(REPO_ROOT, 'node_modules/@docusaurus/core/bin/docusaurus.mjs');
+
+function timedBuild() {
+  const start = process.hrtime.bigint();
+  const result = spawnSync(process.execPath, [docusaurus, 'build'], {cwd: REPO_ROOT, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8'});
+  if (result.status !== 0) throw new Error(`docusaurus build failed:\n${result.stderr}`);
+  return Number(process.hrtime.bigint() - start) / 1e9;
+}
+
+function clearCaches() {
+  for (const dir of ['build', '.docusaurus', 'node_modules/.cache']) fs.rmSync(path.join(REPO_ROOT, dir), {recursive: true, force: true});
+}
+
+/** The spec routes, from the list the tests read (tests/support/routes.ts), without the /docs redirect. */
+function specRoutes() {
+  const source = fs.readFileSync(path.join(REPO_ROOT, 'tests/support/routes.ts'), 'utf8');
+  return [...source.matchAll(/\{path: '([^']+)'/g)].map((m) => m[1]).filter((p) => p !== '/docs');
+}
+
+const build = {cold: [], warm: []};
+if (!SKIP_BUILDS) {
+  for (let i = 0; i < RUNS; i++) {
+    clearCaches();
+    build.cold.push(timedBuild());
+    console.log(`cold build ${i + 1}/${RUNS}: ${build.cold.at(-1).toFixed(1)} s`);
+  }
+  for (let i = 0; i < RUNS; i++) {
+    build.warm.push(timedBuild());
+    console.log(`warm build ${i + 1}/${RUNS}: ${build.warm.at(-1).toFixed(1)} s`);
+  }
+}
+
+const server = startNginx({port: PORT, name: 'bench'});
+const routes = [];
+try {
+  const browser = await chromium.launch({executablePath: process.env.CHROMIUM_BIN ?? '/usr/bin/chromium', args: CHROMIUM_ARGS});
+  for (const route of specRoutes()) {
+    const m = await measurePage(browser, `${server.origin}${route}`);
+    routes.push({
+      path: route,
+      totalKiB: kib(m.totalBytes),
+      jsKiB: kib(m.jsBytes),
+      beforeJsKiB: kib(m.beforeJsBytes),
+      prefetchKiB: kib(m.prefetchBytes),
+      byTypeKiB: Object.fromEntries(Object.entries(m.byType).map(([t, b]) => [t, kib(b)])),
+      requests: m.requests.length,
+    });
+    console.log(`measured ${route}`);
+  }
+  await browser.close();
+  const lighthouse = JSON.parse(
+    execFileSync(process.execPath, [path.join(here, 'lighthouse.mjs'), ...routes.map((r) => `${server.origin}${r.path}`)], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+      maxBuffer: 16 * 1024 * 1024,
+    }),
+  );
+  lighthouse.forEach((result, i) => (routes[i].lighthouse = result.scores));
+} finally {
+  server.stop();
+}
+
+const results = {
+  measuredAt: new Date().toISOString(),
+  machine: {cpus: os.cpus().length, memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version},
+  method: `cold load in Chromium at ${MOBILE_VIEWPORT.width}×${MOBILE_VIEWPORT.height}, nginx with deploy/nginx/docs-site.conf, wire bytes (KiB = 1024 bytes); Lighthouse mobile preset`,
+  build: SKIP_BUILDS
+    ? null
+    : {runs: RUNS, coldSeconds: build.cold.map((s) => +s.toFixed(1)), warmSeconds: build.warm.map((s) => +s.toFixed(1)), coldMedianSeconds: +median(build.cold).toFixed(1), warmMedianSeconds: +median(build.warm).toFixed(1)},
+  routes,
+};
+if (SKIP_BUILDS) {
+  const previous = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'perf/results.json'), 'utf8').toString() || '{}');
+  results.build = previous.build ?? null;
+}
+fs.writeFileSync(path.join(REPO_ROOT, 'perf/results.json'), `${JSON.stringify(results, null, 2)}\n`);
+
+const pad = (s, n) => String(s).padEnd(n);
+console.log(`\n${pad('route', 70)} ${pad('total', 7)} ${pad('JS', 7)} ${pad('pre-JS', 7)} ${pad('perf', 5)} ${pad('a11y', 5)} ${pad('BP', 5)} SEO`);
+for (const r of routes) {
+  const lh = r.lighthouse ?? {};
+  console.log(
+    `${pad(r.path, 70)} ${pad(r.totalKiB, 7)} ${pad(r.jsKiB, 7)} ${pad(r.beforeJsKiB, 7)} ${pad(lh.performance, 5)} ${pad(lh.accessibility, 5)} ${pad(lh['best-practices'], 5)} ${lh.seo}`,
+  );
+}
+if (results.build) console.log(`\nbuild: cold median ${results.build.coldMedianSeconds} s, warm median ${results.build.warmMedianSeconds} s (${RUNS} runs each)`);
+console.log('written: perf/results.json');

@@ -1,0 +1,156 @@
+import type {ReactNode} from 'react';
+import budgets from '@site/perf/budgets.json';
+import benchResults from '@site/perf/results.json';
+import styles from './styles.module.css';
+
+type PageBudget = {label: string; routes: string; totalKiB: number; jsKiB?: number; beforeJsKiB?: number};
+type RouteResult = {
+  path: string;
+  totalKiB: number;
+  jsKiB: number;
+  beforeJsKiB: number;
+  prefetchKiB: number;
+  lighthouse?: Record<string, number>;
+};
+
+type BenchResults = {
+  measuredAt: string;
+  machine: {cpus: number; memoryGiB: number; node: string};
+  method: string;
+  build: {runs: number; coldMedianSeconds: number; warmMedianSeconds: number} | null;
+  routes: RouteResult[];
+};
+
+const results = benchResults as unknown as BenchResults;
+
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+
+function budgetFor(path: string): PageBudget {
+  if (path === '/') return budgets.pages.home;
+  if (path === '/api') return budgets.pages.api;
+  return budgets.pages.docs;
+}
+
+const kib = (value: number | undefined) => (value === undefined ? '–' : `${value}`);
+
+/** The budgets of perf/budgets.json. */
+export function BudgetTable(): ReactNode {
+  const pages = Object.values(budgets.pages) as PageBudget[];
+  return (
+    <div className="table-scroll" tabIndex={0}>
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">Pages</th>
+            <th scope="col">Total (KiB)</th>
+            <th scope="col">JavaScript (KiB)</th>
+            <th scope="col">Before JavaScript runs (KiB)</th>
+          </tr>
+        </thead>
+        <tbody>
+          {pages.map((p) => (
+            <tr key={p.label}>
+              <th scope="row">
+                {p.label} <span className={styles.note}>({p.routes})</span>
+              </th>
+              <td>≤ {p.totalKiB}</td>
+              <td>{p.jsKiB ? `≤ ${p.jsKiB}` : '–'}</td>
+              <td>{p.beforeJsKiB ? `≤ ${p.beforeJsKiB}` : '–'}</td>
+            </tr>
+          ))}
+          <tr>
+            <th scope="row">any single image</th>
+            <td>≤ {budgets.imageKiB}</td>
+            <td colSpan={2}>with width and height, lazy below the fold, SVG, WebP or AVIF</td>
+          </tr>
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The Lighthouse minimum scores of perf/budgets.json. */
+export function LighthouseBudgetTable(): ReactNode {
+  return (
+    <div className="table-scroll" tabIndex={0}>
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">Page</th>
+            {CATEGORIES.map((c) => (
+              <th key={c} scope="col">
+                {c}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {Object.entries(budgets.lighthouse).map(([path, minimum]) => (
+            <tr key={path}>
+              <th scope="row">
+                <code>{path}</code>
+              </th>
+              {CATEGORIES.map((c) => (
+                <td key={c}>≥ {(minimum as Record<string, number>)[c]}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The latest figures of `npm run bench` (perf/results.json), beside each page's budget. */
+export function MeasuredTable(): ReactNode {
+  const routes = results.routes;
+  const over = (value: number, budget: number | undefined) => budget !== undefined && value > budget;
+  return (
+    <>
+      <p>
+        Measured {new Date(results.measuredAt).toISOString().slice(0, 10)} on {results.machine.cpus} cores with Node.js{' '}
+        {results.machine.node}: {results.method}.
+        {results.build &&
+          ` Build time, median of ${results.build.runs}: ${results.build.coldMedianSeconds} s cold (caches cleared), ${results.build.warmMedianSeconds} s warm.`}
+      </p>
+      <div className="table-scroll" tabIndex={0}>
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">Route</th>
+              <th scope="col">Total KiB (budget)</th>
+              <th scope="col">JS KiB (budget)</th>
+              <th scope="col">Before JS KiB (budget)</th>
+              <th scope="col">Prefetch KiB</th>
+              <th scope="col">Lighthouse perf / a11y / BP / SEO</th>
+            </tr>
+          </thead>
+          <tbody>
+            {routes.map((r) => {
+              const b = budgetFor(r.path);
+              const lh = r.lighthouse ?? {};
+              return (
+                <tr key={r.path}>
+                  <th scope="row">
+                    <code>{r.path}</code>
+                  </th>
+                  <td className={over(r.totalKiB, b.totalKiB) ? styles.over : undefined}>
+                    {r.totalKiB} ({b.totalKiB})
+                  </td>
+                  <td className={over(r.jsKiB, b.jsKiB) ? styles.over : undefined}>
+                    {r.jsKiB} ({kib(b.jsKiB)})
+                  </td>
+                  <td className={over(r.beforeJsKiB, b.beforeJsKiB) ? styles.over : undefined}>
+                    {r.beforeJsKiB} ({kib(b.beforeJsKiB)})
+                  </td>
+                  <td>{r.prefetchKiB}</td>
+                  <td>{CATEGORIES.map((c) => lh[c] ?? '–').join(' / ')}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
