@@ -1,7 +1,9 @@
 import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import type * as Redocusaurus from 'redocusaurus';
+import type {PluginOptions as SearchOptions} from '@easyops-cn/docusaurus-search-local';
 import {themes as prismThemes} from 'prism-react-renderer';
+import localSearch from './src/plugins/local-search';
 import {
   ANNOUNCEMENT_ID,
   API_ROUTE,
@@ -56,7 +58,23 @@ const config: Config = {
     ],
   ],
 
-  themes: ['@docusaurus/theme-mermaid'],
+  themes: [
+    '@docusaurus/theme-mermaid',
+    [
+      // Local search over the docs, the pages and the API reference (src/plugins/local-search).
+      localSearch,
+      {
+        indexDocs: true,
+        indexBlog: false,
+        indexPages: true,
+        docsRouteBasePath: '/docs',
+        language: ['en'],
+        explicitSearchResultPath: true,
+        // The Ctrl-K hint has too little contrast (toolchain note P16); the shortcut still works.
+        searchBarShortcutHint: false,
+      } satisfies SearchOptions,
+    ],
+  ],
 
   plugins: [
     [
@@ -93,6 +111,7 @@ const config: Config = {
       items: [
         {type: 'docSidebar', sidebarId: 'docs', position: 'left', label: 'Documentation'},
         {to: API_ROUTE, label: 'API', position: 'left'},
+        {type: 'search', position: 'right'},
         {href: MONOREPO_URL, label: 'GitHub', position: 'right'},
       ],
     },
