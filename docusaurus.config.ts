@@ -4,6 +4,7 @@ import type * as Redocusaurus from 'redocusaurus';
 import type {PluginOptions as SearchOptions} from '@easyops-cn/docusaurus-search-local';
 import {themes as prismThemes} from 'prism-react-renderer';
 import localSearch from './src/plugins/local-search';
+import siteFiles from './src/plugins/site-files';
 import {
   ANNOUNCEMENT_ID,
   API_ROUTE,
@@ -83,6 +84,8 @@ const config: Config = {
       // deploy/nginx answers /docs with a 301 before this page is reached.
       {redirects: [{from: '/docs', to: '/docs/ODE'}]},
     ],
+    // llms.txt, llms-full.txt, robots.txt and the downloadable API description (src/plugins/site-files).
+    siteFiles,
   ],
 
   themeConfig: {
