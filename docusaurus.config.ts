@@ -2,6 +2,7 @@ import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import type * as Redocusaurus from 'redocusaurus';
 import type {PluginOptions as SearchOptions} from '@easyops-cn/docusaurus-search-local';
+import type {Options as PwaOptions} from '@docusaurus/plugin-pwa';
 import {themes as prismThemes} from 'prism-react-renderer';
 import localSearch from './src/plugins/local-search';
 import siteFiles from './src/plugins/site-files';
@@ -83,6 +84,23 @@ const config: Config = {
       // A static redirect page for hosts without server-side redirects (GitHub Pages);
       // deploy/nginx answers /docs with a 301 before this page is reached.
       {redirects: [{from: '/docs', to: '/docs/ODE'}]},
+    ],
+    [
+      '@docusaurus/plugin-pwa',
+      {
+        // The whole site is downloaded only by the reader's choice ("Save for offline reading") or when it is
+        // installed as an app: src/offline/offlineCopy.ts registers the service worker in those cases only.
+        offlineModeActivationStrategies: ['appInstalled', 'standalone'],
+        swRegister: require.resolve('./src/offline/offlineCopy.ts'),
+        swCustom: require.resolve('./src/offline/sw.js'),
+        // The social card is for link previews, not for reading. (The plugin itself sets swSrc and swDest.)
+        injectManifestConfig: {globIgnores: ['img/social-card.png']} as PwaOptions['injectManifestConfig'],
+        pwaHead: [
+          {tagName: 'link', rel: 'manifest', href: '/manifest.json'},
+          {tagName: 'meta', name: 'theme-color', content: '#1f6b43'},
+          {tagName: 'link', rel: 'apple-touch-icon', href: '/img/pwa/icon-192.png'},
+        ],
+      } satisfies PwaOptions,
     ],
     // llms.txt, llms-full.txt, robots.txt and the downloadable API description (src/plugins/site-files).
     siteFiles,

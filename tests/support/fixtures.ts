@@ -2,7 +2,8 @@
  * The `page` fixture used by every browser test. It records, and fails the test on:
  * - console errors (except the allow-list in allowed-noise.ts),
  * - uncaught page errors,
- * - failed requests and responses with an error status (a test that expects one calls `allowHttpError`),
+ * - failed requests and responses with an error status (a test that expects one calls `allowFailedRequest`
+ *   or `allowHttpError`),
  * - any request to a host other than the site itself (such requests are also blocked).
  */
 import {test as base, expect, type Page} from '@playwright/test';
@@ -12,6 +13,14 @@ const allowedHttpErrors = new WeakMap<Page, RegExp[]>();
 
 /** Declares that responses whose URL matches `pattern` may have an error status in this test. */
 export function allowHttpError(page: Page, pattern: RegExp) {
+  allowedHttpErrors.get(page)?.push(pattern);
+}
+
+/**
+ * Declares that requests whose URL matches `pattern` may fail in this test (for example navigations
+ * that must fail once the test has taken the browser offline).
+ */
+export function allowFailedRequest(page: Page, pattern: RegExp) {
   allowedHttpErrors.get(page)?.push(pattern);
 }
 
