@@ -58,9 +58,12 @@ export default function siteFiles(context: LoadContext): Plugin {
         anchors: redocAnchors(builtPageIds(outDir, API_ROUTE)),
       };
 
+      // Served for download unless another plugin already put it there (the copy is the same file).
       const specTarget = path.join(outDir, API_DESCRIPTION_ROUTE);
-      mkdirSync(path.dirname(specTarget), {recursive: true});
-      copyFileSync(specFile, specTarget);
+      if (!existsSync(specTarget)) {
+        mkdirSync(path.dirname(specTarget), {recursive: true});
+        copyFileSync(specFile, specTarget);
+      }
 
       const intro = [
         `# ${siteConfig.title}`,
