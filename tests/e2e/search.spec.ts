@@ -3,6 +3,7 @@
  * schemas of the API reference (from api/synkronus.yaml), and its index loads only once the reader
  * starts searching.
  */
+import AxeBuilder from '@axe-core/playwright';
 import {test, expect} from '../support/fixtures';
 import {apiOperation, apiSchema} from '../support/api';
 import {SPEC_ROUTES} from '../support/routes';
@@ -103,4 +104,17 @@ test.describe('search', () => {
     await page.keyboard.press('Escape');
     await expect(box).toHaveAttribute('aria-expanded', 'false');
   });
+
+  for (const mode of ['light', 'dark']) {
+    test(`the open results pass axe in ${mode} mode`, async ({page}) => {
+      await page.addInitScript((theme) => localStorage.setItem('theme', theme), mode);
+      await page.goto(START_PAGE);
+      await tabToSearch(page);
+      await page.keyboard.type('reset password');
+      await expect(page.getByRole('listbox').getByRole('option').first()).toBeVisible();
+      await page.keyboard.press('ArrowDown');
+      const results = await new AxeBuilder({page}).include('.navbar__search').analyze();
+      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.failureSummary).join(' | ')}`)).toEqual([]);
+    });
+  }
 });
