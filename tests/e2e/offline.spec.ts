@@ -5,6 +5,7 @@
  * Each test has its own browser context, so its own service workers and caches.
  */
 import type {Page} from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import {test, expect, allowFailedRequest} from '../support/fixtures';
 import {SPEC_ROUTES} from '../support/routes';
 import {tabToSearch} from '../support/search';
@@ -107,4 +108,21 @@ test.describe('offline reading', () => {
     await expect(region.getByRole('button', {name: 'Save for offline reading'})).toBeEnabled();
     expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(0);
   });
+
+  for (const mode of ['light', 'dark']) {
+    test(`the control passes axe in ${mode} mode, before and after saving`, async ({page}) => {
+      await page.addInitScript((theme) => localStorage.setItem('theme', theme), mode);
+      await page.goto('/docs/ODE');
+      const region = offlineRegion(page);
+      const audit = async () =>
+        (await new AxeBuilder({page}).include('footer.footer').analyze()).violations.map(
+          (v) => `${v.id}: ${v.nodes.map((n) => n.failureSummary).join(' | ')}`,
+        );
+      await expect(region.getByRole('button', {name: 'Save for offline reading'})).toBeEnabled();
+      expect(await audit()).toEqual([]);
+      await region.getByRole('button', {name: 'Save for offline reading'}).click();
+      await expect(region.getByRole('status')).toContainText('Saved for offline reading on', {timeout: SAVE_TIMEOUT});
+      expect(await audit()).toEqual([]);
+    });
+  }
 });
