@@ -71,7 +71,7 @@ test.describe('offline reading', () => {
   });
 
   test('without saving, nothing is kept: offline navigation fails as on any site', async ({page, context, baseURL}) => {
-    for (const path of OFFLINE_PAGES) await page.goto(path);
+    for (const path of OFFLINE_PAGES.filter((p) => p !== '/api')) await page.goto(path);
     // Searching online downloads the index, but keeps nothing for offline use either.
     await tabToSearch(page);
     await page.keyboard.type('pull');
