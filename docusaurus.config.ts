@@ -49,6 +49,8 @@ const config: Config = {
         },
         blog: false,
         theme: {customCss: './src/css/custom.css'},
+        // The search results page has no content of its own.
+        sitemap: {ignorePatterns: ['/search']},
       } satisfies Preset.Options,
     ],
     [

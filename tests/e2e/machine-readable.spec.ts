@@ -78,6 +78,7 @@ test.describe('machine-readable files', () => {
     for (const pagePath of PAGE_PATHS) {
       expect(locations, `sitemap.xml lacks ${pagePath}`).toContain(`${SITE_URL}${pagePath}`);
     }
+    expect(locations, 'sitemap.xml lists the search results page').not.toContain(`${SITE_URL}/search`);
   });
 
   test('the social image is a light 1200×630 PNG', async ({request}) => {
