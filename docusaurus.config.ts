@@ -17,6 +17,9 @@ import {
   STACK_OVERFLOW_TAG_URL,
 } from './site.constants';
 
+/** What the social card (static/img/social-card.png) shows, for link previews read aloud. */
+const SOCIAL_IMAGE_ALT = 'ODE, Open Data Ensemble: a symphony of data instruments for offline-first field data collection';
+
 const config: Config = {
   title: 'ODE - Open Data Ensemble',
   tagline: 'A symphony of data instruments for offline-first field data collection',
@@ -110,6 +113,15 @@ const config: Config = {
 
   themeConfig: {
     image: 'img/social-card.png',
+    // Docusaurus adds og:title, og:description, og:url, og:image and the Twitter card per page.
+    metadata: [
+      {property: 'og:site_name', content: 'ODE - Open Data Ensemble'},
+      {property: 'og:type', content: 'website'},
+      {property: 'og:image:width', content: '1200'},
+      {property: 'og:image:height', content: '630'},
+      {property: 'og:image:alt', content: SOCIAL_IMAGE_ALT},
+      {name: 'twitter:image:alt', content: SOCIAL_IMAGE_ALT},
+    ],
     announcementBar: {
       id: ANNOUNCEMENT_ID,
       content:

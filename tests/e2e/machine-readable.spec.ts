@@ -121,6 +121,9 @@ test.describe('canonical URL and social metadata', () => {
       expect(meta('og:image'), `${pagePath}: og:image`).toBe(SOCIAL_IMAGE);
       expect(meta('twitter:card'), `${pagePath}: twitter:card`).toBe('summary_large_image');
       expect(meta('twitter:image'), `${pagePath}: twitter:image`).toBe(SOCIAL_IMAGE);
+      expect(meta('og:image:alt'), `${pagePath}: og:image:alt`).toBeTruthy();
+      expect(meta('twitter:image:alt'), `${pagePath}: twitter:image:alt`).toBe(meta('og:image:alt'));
+      expect(meta('og:site_name'), `${pagePath}: og:site_name`).toBe('ODE - Open Data Ensemble');
       expect(meta('description'), `${pagePath}: description`).toBe(meta('og:description'));
     });
   }

@@ -35,7 +35,7 @@ export default function SearchBarWrapper(props: Props): ReactNode {
     return () => observer.disconnect();
   }, []);
   return (
-    <div ref={ref} style={{display: 'contents'}}>
+    <div ref={ref} className="search-bar-aria-fix">
       <SearchBar {...props} />
     </div>
   );
