@@ -1,8 +1,12 @@
 import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import type * as Redocusaurus from 'redocusaurus';
+import type {PluginOptions as SearchOptions} from '@easyops-cn/docusaurus-search-local';
+import type {Options as PwaOptions} from '@docusaurus/plugin-pwa';
 import {themes as prismThemes} from 'prism-react-renderer';
 import remarkMermaidSvg from './src/plugins/mermaid-svg';
+import localSearch from './src/plugins/local-search';
+import siteFiles from './src/plugins/site-files';
 import {
   ANNOUNCEMENT_ID,
   API_ROUTE,
@@ -24,6 +28,9 @@ const lightCodeTheme = {
     entry.types.includes('attr-name') ? {...entry, style: {...entry.style, color: 'rgb(192, 0, 0)'}} : entry,
   ),
 };
+
+/** What the social card (static/img/social-card.png) shows, for link previews read aloud. */
+const SOCIAL_IMAGE_ALT = 'ODE, Open Data Ensemble: a symphony of data instruments for offline-first field data collection';
 
 const config: Config = {
   title: 'ODE - Open Data Ensemble',
@@ -68,6 +75,8 @@ const config: Config = {
         blog: false,
         pages: {beforeDefaultRemarkPlugins: [remarkMermaidSvg]},
         theme: {customCss: './src/css/custom.css'},
+        // The search results page has no content of its own.
+        sitemap: {ignorePatterns: ['/search']},
       } satisfies Preset.Options,
     ],
     [
@@ -76,6 +85,23 @@ const config: Config = {
         specs: [{id: 'synkronus', spec: API_SPEC_FILE, route: API_ROUTE}],
         theme: {primaryColor: '#3f51b5'},
       } satisfies Redocusaurus.PresetOptions,
+    ],
+  ],
+
+  themes: [
+    [
+      // Local search over the docs, the pages and the API reference (src/plugins/local-search).
+      localSearch,
+      {
+        indexDocs: true,
+        indexBlog: false,
+        indexPages: true,
+        docsRouteBasePath: '/docs',
+        language: ['en'],
+        explicitSearchResultPath: true,
+        // The Ctrl-K hint has too little contrast (toolchain note P16); the shortcut still works.
+        searchBarShortcutHint: false,
+      } satisfies SearchOptions,
     ],
   ],
 
@@ -92,10 +118,38 @@ const config: Config = {
       {redirects: [{from: '/docs', to: '/docs/ODE'}]},
     ],
     announcementBarIdPlugin,
+    [
+      '@docusaurus/plugin-pwa',
+      {
+        // The whole site is downloaded only by the reader's choice ("Save for offline reading") or when it is
+        // installed as an app: src/offline/offlineCopy.ts registers the service worker in those cases only.
+        offlineModeActivationStrategies: ['appInstalled', 'standalone'],
+        swRegister: require.resolve('./src/offline/offlineCopy.ts'),
+        swCustom: require.resolve('./src/offline/sw.js'),
+        // The social card is for link previews, not for reading. (The plugin itself sets swSrc and swDest.)
+        injectManifestConfig: {globIgnores: ['img/social-card.png']} as PwaOptions['injectManifestConfig'],
+        pwaHead: [
+          {tagName: 'link', rel: 'manifest', href: '/manifest.json'},
+          {tagName: 'meta', name: 'theme-color', content: '#1f6b43'},
+          {tagName: 'link', rel: 'apple-touch-icon', href: '/img/pwa/icon-192.png'},
+        ],
+      } satisfies PwaOptions,
+    ],
+    // llms.txt, llms-full.txt, robots.txt and the downloadable API description (src/plugins/site-files).
+    siteFiles,
   ],
 
   themeConfig: {
     image: 'img/social-card.png',
+    // Docusaurus adds og:title, og:description, og:url, og:image and the Twitter card per page.
+    metadata: [
+      {property: 'og:site_name', content: 'ODE - Open Data Ensemble'},
+      {property: 'og:type', content: 'website'},
+      {property: 'og:image:width', content: '1200'},
+      {property: 'og:image:height', content: '630'},
+      {property: 'og:image:alt', content: SOCIAL_IMAGE_ALT},
+      {name: 'twitter:image:alt', content: SOCIAL_IMAGE_ALT},
+    ],
     announcementBar: {
       id: ANNOUNCEMENT_ID,
       content:
@@ -120,6 +174,7 @@ const config: Config = {
       items: [
         {type: 'docSidebar', sidebarId: 'docs', position: 'left', label: 'Documentation'},
         {to: API_ROUTE, label: 'API', position: 'left'},
+        {type: 'search', position: 'right'},
         {href: MONOREPO_URL, label: 'GitHub', position: 'right'},
       ],
     },

@@ -13,7 +13,10 @@ import {isAllowedConsoleError} from './allowed-noise';
 const allowedHttpErrors = new WeakMap<Page, RegExp[]>();
 const allowedConsoleErrors = new WeakMap<Page, RegExp[]>();
 
-/** Declares that responses whose URL matches `pattern` may have an error status in this test. */
+/**
+ * Declares that requests whose URL matches `pattern` may fail or get an error status in this test
+ * (a deliberate 404, or navigations that must fail once the test has taken the browser offline).
+ */
 export function allowHttpError(page: Page, pattern: RegExp) {
   allowedHttpErrors.get(page)?.push(pattern);
 }

@@ -1,0 +1,79 @@
+/**
+ * "Save for offline reading": the reader's control over the offline copy of the site, with its state
+ * (saving, saved and when, updating, failed). See src/offline/offlineCopy.ts.
+ */
+import React, {type ReactNode, useSyncExternalStore} from 'react';
+import {
+  getOfflineStatus,
+  type OfflineStatus,
+  removeOfflineCopy,
+  saveForOffline,
+  subscribeOfflineStatus,
+} from '@site/src/offline/offlineCopy';
+import styles from './styles.module.css';
+
+const SERVER_STATUS: OfflineStatus = {state: 'checking'};
+
+function SavedAt({iso}: {iso: string | null}): ReactNode {
+  if (!iso) return null;
+  const date = new Date(iso);
+  return (
+    <>
+      {' on '}
+      <time dateTime={iso}>{date.toLocaleString(undefined, {dateStyle: 'medium', timeStyle: 'short'})}</time>
+    </>
+  );
+}
+
+function message(status: OfflineStatus): ReactNode {
+  switch (status.state) {
+    case 'checking':
+    case 'none':
+      return 'Keep a copy of the whole site in this browser to read it without a connection.';
+    case 'unsupported':
+      return 'This browser cannot keep an offline copy of this site.';
+    case 'saving':
+      return 'Saving the site for offline reading…';
+    case 'saved':
+      return (
+        <>
+          Saved for offline reading
+          <SavedAt iso={status.savedAt} />. It updates itself when you visit online.
+        </>
+      );
+    case 'updating':
+      return 'Updating the offline copy to the newest version of the site…';
+    case 'error':
+      return `Could not save the site for offline reading: ${status.message}.`;
+  }
+}
+
+export default function OfflineControl(): ReactNode {
+  const status = useSyncExternalStore(subscribeOfflineStatus, getOfflineStatus, () => SERVER_STATUS);
+  const canSave = status.state === 'none' || status.state === 'error' || status.state === 'checking';
+  const canRemove = status.state === 'saved';
+  return (
+    <section className={styles.offline} aria-labelledby="offline-reading-title">
+      <h2 id="offline-reading-title" className={styles.title}>
+        Offline reading
+      </h2>
+      <p role="status" className={styles.status}>
+        {message(status)}
+      </p>
+      {canSave && (
+        <button
+          type="button"
+          className={styles.button}
+          disabled={status.state === 'checking'}
+          onClick={() => void saveForOffline()}>
+          {status.state === 'error' ? 'Try again' : 'Save for offline reading'}
+        </button>
+      )}
+      {canRemove && (
+        <button type="button" className={styles.button} onClick={() => void removeOfflineCopy()}>
+          Remove offline copy
+        </button>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,94 @@
+/**
+ * Search entries for the API reference page, made from the API description: the page itself, each tag,
+ * each operation and each component schema, each pointing at its anchor in the page Redoc rendered.
+ * The entry shapes are those of @easyops-cn/docusaurus-search-local's index (one list per kind).
+ */
+import {
+  type ApiDescription,
+  listOperations,
+  operationParameters,
+  operationSchemas,
+  plainText,
+  propertyNames,
+  refName,
+} from '../openapi';
+import type {RedocAnchors} from '../redocAnchors';
+
+/** A page title entry. */
+export type TitleEntry = {i: number; t: string; u: string; b: string[]};
+/** A section heading entry (h is the "#anchor"). */
+export type HeadingEntry = {i: number; t: string; u: string; h: string; p: number};
+/** A description entry of a page. */
+export type DescriptionEntry = {i: number; t: string; s: string; u: string; p: number};
+/** A text entry of a section. */
+export type ContentEntry = {i: number; t: string; s: string; u: string; h: string; p: number};
+
+export type ApiSearchEntries = {
+  titles: TitleEntry[];
+  headings: HeadingEntry[];
+  descriptions: DescriptionEntry[];
+  contents: ContentEntry[];
+  /** Things the rendered page has no anchor for (they point at the top of the page instead). */
+  missingAnchors: string[];
+};
+
+export function apiSearchEntries(
+  api: ApiDescription,
+  options: {route: string; pageTitle: string; breadcrumb: string[]; anchors: RedocAnchors; firstId: number},
+): ApiSearchEntries {
+  const {route, anchors} = options;
+  let nextId = options.firstId;
+  const result: ApiSearchEntries = {titles: [], headings: [], descriptions: [], contents: [], missingAnchors: []};
+  const pageId = nextId++;
+  result.titles.push({i: pageId, t: options.pageTitle, u: route, b: options.breadcrumb});
+  const description = plainText(api.info.description);
+  if (description) result.descriptions.push({i: pageId, t: description, s: options.pageTitle, u: route, p: pageId});
+
+  const section = (what: string, title: string, anchor: string | undefined, text: string) => {
+    if (!anchor) result.missingAnchors.push(what);
+    const h = anchor ? `#${anchor}` : '';
+    result.headings.push({i: nextId++, t: title, u: route, h, p: pageId});
+    if (text) result.contents.push({i: nextId++, t: text, s: title, u: route, h, p: pageId});
+  };
+
+  for (const tag of api.tags ?? []) {
+    section(`tag ${tag.name}`, tag['x-displayName'] ?? tag.name, anchors.tag(tag.name), plainText(tag.description));
+  }
+
+  for (const op of listOperations(api)) {
+    const {method, path, operation} = op;
+    const verbPath = `${method.toUpperCase()} ${path}`;
+    const title = operation.summary ?? operation.operationId ?? verbPath;
+    const anchor = anchors.operation(op);
+    const parameters = operationParameters(api, op).map((p) => `${p.name} ${plainText(p.description)}`);
+    const schemas = operationSchemas(api, operation);
+    const schemaNames = schemas.filter((s) => s.$ref).map((s) => refName(s.$ref!));
+    const fields = schemas.flatMap((s) => propertyNames(api, s));
+    const text = [
+      verbPath,
+      operation.operationId,
+      plainText(operation.description),
+      ...parameters,
+      ...new Set([...schemaNames, ...fields]),
+    ]
+      .filter(Boolean)
+      .join(' ');
+    section(`operation ${verbPath}`, title, anchor, text);
+  }
+
+  for (const [name, schema] of Object.entries(api.components?.schemas ?? {})) {
+    const anchor = anchors.schema(name);
+    const own = Object.entries(schema.properties ?? {});
+    const nested = propertyNames(api, schema).filter((property) => !schema.properties?.[property]);
+    const text = [
+      schema.title,
+      plainText(schema.description),
+      ...own.map(([property, value]) => `${property} ${plainText(value.description)}`),
+      ...nested,
+    ]
+      .filter(Boolean)
+      .join(' ');
+    section(`schema ${name}`, name, anchor, text);
+  }
+  return result;
+}

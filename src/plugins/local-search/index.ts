@@ -1,0 +1,81 @@
+/**
+ * Local search: @easyops-cn/docusaurus-search-local, plus the API reference. That plugin indexes the
+ * docs and pages from the built HTML, but Redoc's page has no headings it understands, so the /api
+ * page is left out of its scan and, after its index is written, one entry per tag, operation and
+ * schema of the API description is added, each with its anchor in the rendered page.
+ */
+import {readdirSync, readFileSync, writeFileSync} from 'node:fs';
+import path from 'node:path';
+import type {LoadContext, Plugin, PluginModule} from '@docusaurus/types';
+import type {PluginOptions} from '@easyops-cn/docusaurus-search-local';
+import {API_ROUTE, API_SPEC_FILE} from '../../../site.constants';
+import {loadApiDescription} from '../openapi';
+import {builtPageIds, redocAnchors} from '../redocAnchors';
+import {apiSearchEntries} from './apiEntries';
+
+type SearchPluginModule = {default: PluginModule; validateOptions: NonNullable<PluginModule['validateOptions']>};
+type SearchDocument = {i: number};
+type SearchIndexFile = {documents: SearchDocument[]; index: unknown}[];
+/* The plugin's own index builder, so the added entries get exactly its tokenizer and pipeline. */
+type BuildIndex = (allDocuments: SearchDocument[][], config: unknown) => SearchIndexFile;
+
+const searchLocal = require('@easyops-cn/docusaurus-search-local') as SearchPluginModule;
+const {buildIndex} = require('@easyops-cn/docusaurus-search-local/dist/server/server/utils/buildIndex') as {
+  buildIndex: BuildIndex;
+};
+const {processPluginOptions} = require(
+  '@easyops-cn/docusaurus-search-local/dist/server/server/utils/processPluginOptions',
+) as {processPluginOptions: (options: PluginOptions, context: LoadContext) => unknown};
+
+/** The index lists, in the plugin's order. */
+const TITLES = 0;
+const HEADINGS = 1;
+const DESCRIPTIONS = 2;
+const CONTENTS = 4;
+
+function addApiToIndex(context: LoadContext, options: PluginOptions, outDir: string) {
+  const api = loadApiDescription(path.join(context.siteDir, API_SPEC_FILE));
+  const anchors = redocAnchors(builtPageIds(outDir, API_ROUTE));
+  const config = processPluginOptions(options, context);
+  const indexFiles = readdirSync(outDir).filter((name) => /^search-index.*\.json$/.test(name));
+  if (indexFiles.length === 0) throw new Error(`local-search: no search-index*.json in ${outDir}`);
+  for (const name of indexFiles) {
+    const file = path.join(outDir, name);
+    const lists = (JSON.parse(readFileSync(file, 'utf8')) as SearchIndexFile).map((entry) => entry.documents);
+    const firstId = Math.max(0, ...lists.flat().map((document) => document.i)) + 1;
+    const entries = apiSearchEntries(api, {
+      route: `${context.baseUrl}${API_ROUTE.replace(/^\//, '')}`,
+      pageTitle: api.info.title,
+      breadcrumb: ['API'],
+      anchors,
+      firstId,
+    });
+    if (entries.missingAnchors.length > 0) {
+      console.warn(`[local-search] ${API_ROUTE} has no anchor for: ${entries.missingAnchors.join(', ')}`);
+    }
+    lists[TITLES].push(...entries.titles);
+    lists[HEADINGS].push(...entries.headings);
+    lists[DESCRIPTIONS].push(...entries.descriptions);
+    lists[CONTENTS].push(...entries.contents);
+    writeFileSync(file, JSON.stringify(buildIndex(lists, config)));
+  }
+}
+
+const localSearch: PluginModule = (context, options) => {
+  const searchOptions = options as PluginOptions;
+  const plugin = searchLocal.default(context, {
+    ...searchOptions,
+    // The API page is indexed from its description instead (see above).
+    ignoreFiles: [...[searchOptions.ignoreFiles ?? []].flat(), API_ROUTE.replace(/^\//, '')],
+  }) as Plugin;
+  return {
+    ...plugin,
+    async postBuild(props) {
+      await plugin.postBuild!(props);
+      addApiToIndex(context, searchOptions, props.outDir);
+    },
+  };
+};
+localSearch.validateOptions = searchLocal.validateOptions;
+
+export default localSearch;

@@ -1,0 +1,106 @@
+/**
+ * Machine-readable files written after the build, all from the site's own sources:
+ * - llms.txt: every docs page (title, URL, description) and the API, in the docs sidebar's order;
+ * - llms-full.txt: the text of those pages (from their built HTML) and the API reference in text form
+ *   (from the API description);
+ * - robots.txt, pointing at the sitemap;
+ * - /api/synkronus.yaml: the API description itself, copied from api/ (never a hand-kept duplicate).
+ */
+import {copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
+import path from 'node:path';
+import type {LoadContext, Plugin} from '@docusaurus/types';
+import type {LoadedContent as DocsContent} from '@docusaurus/plugin-content-docs';
+import {API_ROUTE, API_SPEC_FILE} from '../../../site.constants';
+import {loadApiDescription} from '../openapi';
+import {builtPageIds, redocAnchors} from '../redocAnchors';
+import {apiReferenceText} from './apiText';
+import {htmlToMarkdown} from './htmlToMarkdown';
+import {type DocsPage, docsPages} from './docsPages';
+
+/** The downloadable API description, next to the reference: /api/synkronus.yaml. */
+export const API_DESCRIPTION_ROUTE = `${API_ROUTE}/${path.basename(API_SPEC_FILE)}`;
+
+function builtHtml(outDir: string, permalink: string): string {
+  const candidates = [path.join(outDir, permalink, 'index.html'), path.join(outDir, `${permalink.replace(/\/$/, '')}.html`)];
+  const file = candidates.find((candidate) => existsSync(candidate));
+  if (!file) throw new Error(`site-files: no built page for ${permalink}`);
+  return readFileSync(file, 'utf8');
+}
+
+function pageText(page: DocsPage, outDir: string, url: (p: string) => string): string {
+  const head = [`# ${page.title}`, '', `URL: ${url(page.permalink)}`, ''];
+  if (page.kind === 'category') {
+    if (page.description) head.push(page.description, '');
+    head.push('Pages in this section:', ...page.children.map((child) => `- [${child.title}](${url(child.permalink)})`));
+    return head.join('\n');
+  }
+  const markdown = htmlToMarkdown(builtHtml(outDir, page.permalink), '.theme-doc-markdown', url(page.permalink));
+  if (markdown === null) throw new Error(`site-files: ${page.permalink} has no .theme-doc-markdown content`);
+  // The page's own h1 is already the title above.
+  return [...head, markdown.replace(/^# .*\n+/, '')].join('\n');
+}
+
+export default function siteFiles(context: LoadContext): Plugin {
+  const {siteConfig, siteDir, baseUrl} = context;
+  const siteRoot = siteConfig.url.replace(/\/$/, '');
+  const url = (permalink: string) => `${siteRoot}${permalink}`;
+  return {
+    name: 'site-files',
+    async postBuild({outDir, plugins}) {
+      const docsPlugin = plugins.find((plugin) => plugin.name === 'docusaurus-plugin-content-docs');
+      if (!docsPlugin) throw new Error('site-files: the docs plugin is not loaded');
+      const pages = docsPages(docsPlugin.content as DocsContent);
+      const specFile = path.join(siteDir, API_SPEC_FILE);
+      const api = loadApiDescription(specFile);
+      const links = {
+        reference: url(`${baseUrl}${API_ROUTE.slice(1)}`),
+        description: url(`${baseUrl}${API_DESCRIPTION_ROUTE.slice(1)}`),
+        anchors: redocAnchors(builtPageIds(outDir, API_ROUTE)),
+      };
+
+      // Served for download unless another plugin already put it there (the copy is the same file).
+      const specTarget = path.join(outDir, API_DESCRIPTION_ROUTE);
+      if (!existsSync(specTarget)) {
+        mkdirSync(path.dirname(specTarget), {recursive: true});
+        copyFileSync(specFile, specTarget);
+      }
+
+      const intro = [
+        `# ${siteConfig.title}`,
+        '',
+        `> ${siteConfig.tagline}`,
+        '',
+        'Documentation of ODE: the Formulus mobile app, the Synkronus sync server and its HTTP API, and the synk command-line tool.',
+        '',
+      ];
+      const entry = (page: DocsPage) =>
+        `- [${page.title}](${url(page.permalink)})${page.description ? `: ${page.description}` : ''}`;
+      const apiEntry = `- [${api.info.title} reference](${links.reference}): ${api.info.description?.trim() ?? ''} Version ${api.info.version}.`;
+      const llms = [
+        ...intro,
+        '## Docs',
+        '',
+        ...pages.map(entry),
+        '',
+        '## API',
+        '',
+        apiEntry,
+        `- [${api.info.title} description, OpenAPI ${api.openapi} (YAML)](${links.description}): the machine-readable API description the reference is generated from.`,
+        '',
+        '## Optional',
+        '',
+        `- [Full text](${url(`${baseUrl}llms-full.txt`)}): every page above and the API reference in one text file.`,
+        '',
+      ];
+      writeFileSync(path.join(outDir, 'llms.txt'), llms.join('\n'));
+
+      const full = [intro.join('\n'), ...pages.map((page) => `${pageText(page, outDir, url)}\n`), apiReferenceText(api, links)];
+      writeFileSync(path.join(outDir, 'llms-full.txt'), full.join('\n---\n\n'));
+
+      writeFileSync(
+        path.join(outDir, 'robots.txt'),
+        ['User-agent: *', 'Allow: /', '', `Sitemap: ${url(`${baseUrl}sitemap.xml`)}`, ''].join('\n'),
+      );
+    },
+  };
+}

@@ -1,0 +1,129 @@
+/**
+ * Offline reading by the reader's choice: "Save for offline reading" keeps the whole site in the
+ * browser, after which pages, /api, images and search work with the network off. Without that choice
+ * nothing is kept: going offline fails like any other site.
+ * Each test has its own browser context, so its own service workers and caches.
+ */
+import type {Page} from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import {test, expect, allowHttpError} from '../support/fixtures';
+import {SPEC_ROUTES} from '../support/routes';
+import {tabToSearch} from '../support/search';
+
+const OFFLINE_PAGES = ['/docs/ODE', '/api', '/docs/quick-start/', '/docs/documentation/synkronus/app-bundle', '/markdown-page'];
+const SAVE_TIMEOUT = 60_000;
+
+const route = (path: string) => {
+  const found = SPEC_ROUTES.find((r) => r.path === path);
+  if (!found) throw new Error(`tests/support/routes.ts has no route ${path}`);
+  return found;
+};
+
+const offlineRegion = (page: Page) => page.getByRole('region', {name: 'Offline reading'});
+
+/** Every image of the page has loaded (none is broken). */
+async function expectImagesLoaded(page: Page) {
+  const broken = await page
+    .locator('img')
+    .evaluateAll((images) =>
+      (images as HTMLImageElement[]).filter((img) => img.complete && img.naturalWidth === 0).map((img) => img.src),
+    );
+  expect(broken, `broken images on ${page.url()}`).toEqual([]);
+}
+
+test.describe('offline reading', () => {
+  test.describe.configure({timeout: 120_000});
+
+  test('after "Save for offline reading", pages, /api, images and search work offline', async ({page, context}) => {
+    await page.goto('/docs/ODE');
+    const region = offlineRegion(page);
+    await expect(region.getByRole('status')).toContainText('Keep a copy of the whole site');
+    await region.getByRole('button', {name: 'Save for offline reading'}).click();
+    await expect(region.getByRole('status')).toContainText(/Saved for offline reading on .+\d/, {timeout: SAVE_TIMEOUT});
+    const savedAt = await region.locator('time').getAttribute('datetime');
+    expect(Date.now() - Date.parse(savedAt!)).toBeLessThan(SAVE_TIMEOUT * 2);
+
+    await context.setOffline(true);
+    for (const path of OFFLINE_PAGES) {
+      const response = await page.goto(path);
+      expect(response?.status(), `${path} offline`).toBe(200);
+      expect(response?.fromServiceWorker(), `${path} comes from the offline copy`).toBe(true);
+      await expect(page.getByRole('heading', {level: 1})).toHaveText(route(path).h1);
+      await expectImagesLoaded(page);
+      await expect(page.getByRole('img', {name: 'ODE logo'}).first()).toBeVisible();
+    }
+
+    // Search, by keyboard, still offline.
+    await page.goto('/docs/ODE');
+    await tabToSearch(page);
+    const target = route('/docs/For-developers/docusaurus/tutorial-extras/manage-docs-versions');
+    await page.keyboard.type('Manage docs versions');
+    await expect(page.getByRole('listbox').getByRole('option').first()).toBeVisible();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`${target.path}$`));
+    await expect(page.getByRole('heading', {level: 1})).toHaveText(target.h1);
+
+    // A reload is a full navigation, answered by the offline copy too.
+    await page.goto('/docs/quick-start/');
+    const reloaded = await page.reload();
+    expect(reloaded?.fromServiceWorker()).toBe(true);
+    await expect(page.getByRole('heading', {level: 1})).toHaveText(route('/docs/quick-start/').h1);
+    await expect(offlineRegion(page).getByRole('status')).toContainText('Saved for offline reading on');
+  });
+
+  test('without saving, nothing is kept: offline navigation fails as on any site', async ({page, context, baseURL}) => {
+    for (const path of OFFLINE_PAGES.filter((p) => p !== '/api')) await page.goto(path);
+    // Searching online downloads the index, but keeps nothing for offline use either.
+    await tabToSearch(page);
+    await page.keyboard.type('pull');
+    await expect(page.getByRole('listbox').getByRole('option').first()).toBeVisible();
+
+    const kept = await page.evaluate(async () => ({
+      serviceWorkers: (await navigator.serviceWorker.getRegistrations()).length,
+      caches: await caches.keys(),
+    }));
+    expect(kept, 'service workers and caches after browsing without saving').toEqual({serviceWorkers: 0, caches: []});
+
+    await context.setOffline(true);
+    allowHttpError(page, new RegExp(`^${baseURL}/`));
+    for (const path of ['/docs/ODE', '/docs/documentation/synkronus/']) {
+      await expect(page.goto(path), `${path} offline without saving`).rejects.toThrow(/ERR_INTERNET_DISCONNECTED/);
+    }
+  });
+
+  test('the reader can remove the offline copy', async ({page}) => {
+    await page.goto('/docs/quick-start/');
+    const region = offlineRegion(page);
+    await region.getByRole('button', {name: 'Save for offline reading'}).click();
+    await expect(region.getByRole('status')).toContainText('Saved for offline reading on', {timeout: SAVE_TIMEOUT});
+
+    await region.getByRole('button', {name: 'Remove offline copy'}).click();
+    await expect(region.getByRole('button', {name: 'Save for offline reading'})).toBeVisible();
+    const kept = await page.evaluate(async () => ({
+      serviceWorkers: (await navigator.serviceWorker.getRegistrations()).length,
+      caches: await caches.keys(),
+    }));
+    expect(kept).toEqual({serviceWorkers: 0, caches: []});
+    // The choice is forgotten: the next visit does not download the site again.
+    await page.reload();
+    await expect(region.getByRole('button', {name: 'Save for offline reading'})).toBeEnabled();
+    expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(0);
+  });
+
+  for (const mode of ['light', 'dark']) {
+    test(`the control passes axe in ${mode} mode, before and after saving`, async ({page}) => {
+      await page.addInitScript((theme) => localStorage.setItem('theme', theme), mode);
+      await page.goto('/docs/ODE');
+      const region = offlineRegion(page);
+      const audit = async () =>
+        (await new AxeBuilder({page}).include('footer.footer').analyze()).violations.map(
+          (v) => `${v.id}: ${v.nodes.map((n) => n.failureSummary).join(' | ')}`,
+        );
+      await expect(region.getByRole('button', {name: 'Save for offline reading'})).toBeEnabled();
+      expect(await audit()).toEqual([]);
+      await region.getByRole('button', {name: 'Save for offline reading'}).click();
+      await expect(region.getByRole('status')).toContainText('Saved for offline reading on', {timeout: SAVE_TIMEOUT});
+      expect(await audit()).toEqual([]);
+    });
+  }
+});

@@ -1,0 +1,120 @@
+/**
+ * Local search, used by keyboard alone: the navbar search box finds docs pages and the operations and
+ * schemas of the API reference (from api/synkronus.yaml), and its index loads only once the reader
+ * starts searching.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import {test, expect} from '../support/fixtures';
+import {apiOperation, apiSchema} from '../support/api';
+import {SPEC_ROUTES} from '../support/routes';
+import {searchBox, tabToSearch} from '../support/search';
+
+const START_PAGE = '/docs/ODE';
+const INDEX_REQUEST = /\/search-index[^/]*\.json/;
+
+/** A result the query must lead to: the text its option shows, and where choosing it lands. */
+type Target = {label: string; path: string; hash: string};
+
+const operationTarget = (method: string, apiPath: string): Target => {
+  const op = apiOperation(method, apiPath);
+  return {label: op.operation.summary ?? op.operationId, path: '/api', hash: `#operation/${op.operationId}`};
+};
+const schemaTarget = (name: string): Target => {
+  apiSchema(name);
+  return {label: name, path: '/api', hash: `#schema/${name}`};
+};
+const docsTarget = (title: string): Target => {
+  const route = SPEC_ROUTES.find((r) => r.title.test(title) && r.path.startsWith('/docs/'));
+  if (!route) throw new Error(`tests/support/routes.ts has no docs page titled ${title}`);
+  return {label: title, path: route.path, hash: ''};
+};
+
+const CASES: {query: string; targets: () => Target[]}[] = [
+  {query: 'change_cutoff', targets: () => [schemaTarget('SyncPullResponse'), operationTarget('post', '/sync/pull')]},
+  {query: 'pull', targets: () => [operationTarget('post', '/sync/pull')]},
+  {query: 'reset password', targets: () => [operationTarget('post', '/users/reset-password')]},
+  {query: 'AppBundleManifest', targets: () => [schemaTarget('AppBundleManifest'), operationTarget('get', '/app-bundle/manifest')]},
+  {query: 'Manage docs versions', targets: () => [docsTarget('Manage docs versions')]},
+];
+
+test.describe('search', () => {
+  for (const {query, targets} of CASES) {
+    test(`"${query}" leads to the right place, first or second, by keyboard`, async ({page}) => {
+      const expected = targets();
+      await page.goto(START_PAGE);
+      await tabToSearch(page);
+      await page.keyboard.type(query);
+      const options = page.getByRole('listbox').getByRole('option');
+      await expect(options.first()).toBeVisible();
+
+      const texts = await options.allTextContents();
+      const rank = texts.findIndex((text) => expected.some((target) => text.includes(target.label)));
+      expect(
+        rank,
+        `"${query}": none of the first results shows ${expected.map((t) => t.label).join(' or ')}; results: ${JSON.stringify(texts)}`,
+      ).toBeGreaterThanOrEqual(0);
+      expect(rank, `"${query}": the expected result is number ${rank + 1}; results: ${JSON.stringify(texts)}`).toBeLessThanOrEqual(1);
+
+      // The first result is already highlighted; arrow down to the second when needed.
+      for (let i = 0; i < rank; i++) await page.keyboard.press('ArrowDown');
+      await expect(options.nth(rank)).toHaveAttribute('aria-selected', 'true');
+      await expect(searchBox(page)).toHaveAttribute('aria-activedescendant', (await options.nth(rank).getAttribute('id'))!);
+      await page.keyboard.press('Enter');
+
+      await expect
+        .poll(() => {
+          const url = new URL(page.url());
+          return expected.some((t) => url.pathname === t.path && url.hash === t.hash);
+        }, {message: `"${query}" should land on ${expected.map((t) => t.path + t.hash).join(' or ')}, not ${page.url()}`})
+        .toBe(true);
+      const hash = new URL(page.url()).hash;
+      if (hash) await expect(page.locator(`[id="${decodeURIComponent(hash.slice(1))}"]`)).toBeInViewport();
+      else await expect(page.getByRole('heading', {level: 1})).toContainText(expected[0].label);
+    });
+  }
+
+  test('the index is not downloaded with the page, only when the reader starts searching', async ({page}) => {
+    const indexRequests: string[] = [];
+    page.on('request', (request) => {
+      if (INDEX_REQUEST.test(request.url())) indexRequests.push(request.url());
+    });
+    await page.goto(START_PAGE, {waitUntil: 'networkidle'});
+    expect(indexRequests, 'search index requested on page load').toEqual([]);
+
+    const indexLoaded = page.waitForResponse(INDEX_REQUEST);
+    await tabToSearch(page);
+    expect((await indexLoaded).status()).toBe(200);
+  });
+
+  test('results are exposed to screen readers with their page and section', async ({page}) => {
+    const target = operationTarget('post', '/users/reset-password');
+    await page.goto(START_PAGE);
+    await tabToSearch(page);
+    await page.keyboard.type('reset password');
+
+    const box = searchBox(page);
+    await expect(box).toHaveAttribute('aria-expanded', 'true');
+    const listbox = page.getByRole('listbox');
+    await expect(listbox).toHaveAttribute('id', (await box.getAttribute('aria-owns'))!);
+    const option = listbox.getByRole('option').filter({hasText: target.label}).first();
+    // The option names the section and the page it belongs to.
+    await expect(option).toContainText(target.label);
+    await expect(option).toContainText('Synkronus API');
+
+    await page.keyboard.press('Escape');
+    await expect(box).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  for (const mode of ['light', 'dark']) {
+    test(`the open results pass axe in ${mode} mode`, async ({page}) => {
+      await page.addInitScript((theme) => localStorage.setItem('theme', theme), mode);
+      await page.goto(START_PAGE);
+      await tabToSearch(page);
+      await page.keyboard.type('synkronus');
+      await expect(page.getByRole('listbox').getByRole('option').nth(1)).toBeVisible();
+      await page.keyboard.press('ArrowDown');
+      const results = await new AxeBuilder({page}).include('.navbar__search').analyze();
+      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.failureSummary).join(' | ')}`)).toEqual([]);
+    });
+  }
+});

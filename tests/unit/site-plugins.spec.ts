@@ -1,0 +1,170 @@
+/**
+ * Unit tests of the build-time plugins (src/plugins): the search entries and the text reference made
+ * from an API description, the HTML-to-Markdown conversion of llms-full.txt, and the docs page list.
+ * They use a small API description written here, so they hold whatever api/synkronus.yaml contains.
+ */
+import {test, expect} from '@playwright/test';
+import type {LoadedContent} from '@docusaurus/plugin-content-docs';
+import type {ApiDescription} from '../../src/plugins/openapi';
+import {redocAnchors} from '../../src/plugins/redocAnchors';
+import {apiSearchEntries} from '../../src/plugins/local-search/apiEntries';
+import {apiReferenceText} from '../../src/plugins/site-files/apiText';
+import {htmlToMarkdown} from '../../src/plugins/site-files/htmlToMarkdown';
+import {docsPages} from '../../src/plugins/site-files/docsPages';
+
+const API: ApiDescription = {
+  openapi: '3.0.3',
+  info: {title: 'Example API', version: '2.0.0', description: 'An example.'},
+  tags: [{name: 'Sync', description: 'Moving *records*.'}],
+  paths: {
+    '/sync/pull': {
+      post: {
+        operationId: 'pullRecords',
+        tags: ['Sync'],
+        summary: 'Pull records',
+        parameters: [{name: 'limit', in: 'query', schema: {type: 'integer', minimum: 1, maximum: 500, default: 50}}],
+        requestBody: {required: true, content: {'application/json': {schema: {$ref: '#/components/schemas/PullRequest'}}}},
+        responses: {
+          '200': {description: 'A page.', content: {'application/json': {schema: {$ref: '#/components/schemas/PullResponse'}}}},
+        },
+      },
+    },
+    '/health': {get: {summary: 'Health', security: [], responses: {'200': {description: 'ok'}}}},
+  },
+  components: {
+    schemas: {
+      PullRequest: {type: 'object', properties: {client_id: {type: 'string'}}, required: ['client_id']},
+      PullResponse: {
+        type: 'object',
+        description: 'One page of changes.',
+        properties: {change_cutoff: {type: 'integer', description: 'Next since.version.'}, has_more: {type: 'boolean'}},
+      },
+    },
+    securitySchemes: {bearerAuth: {type: 'http', scheme: 'bearer', bearerFormat: 'JWT'}},
+  },
+  security: [{bearerAuth: []}],
+};
+
+/** Ids as Redoc renders them: tag-prefixed ids, plus "operation/…" and "schema/…" ones. */
+const IDS = new Set([
+  'tag/Sync',
+  'tag/Sync/operation/pullRecords',
+  'operation/pullRecords',
+  '/paths/~1health/get',
+  'schema/PullResponse',
+]);
+
+test.describe('API search entries', () => {
+  const entries = apiSearchEntries(API, {route: '/api', pageTitle: 'Example API', breadcrumb: ['API'], anchors: redocAnchors(IDS), firstId: 100});
+
+  test('one page entry, then a heading per tag, operation and schema with its Redoc anchor', () => {
+    expect(entries.titles).toEqual([{i: 100, t: 'Example API', u: '/api', b: ['API']}]);
+    expect(entries.headings.map((h) => [h.t, h.h])).toEqual([
+      ['Sync', '#tag/Sync'],
+      ['Pull records', '#operation/pullRecords'],
+      ['Health', '#/paths/~1health/get'],
+      ['PullRequest', ''],
+      ['PullResponse', '#schema/PullResponse'],
+    ]);
+    expect(entries.headings.every((h) => h.p === 100)).toBe(true);
+    expect(new Set([...entries.headings, ...entries.contents].map((e) => e.i)).size).toBe(
+      entries.headings.length + entries.contents.length,
+    );
+  });
+
+  test('an operation is found by its path, id, parameters and the fields it sends and receives', () => {
+    const pull = entries.contents.find((c) => c.s === 'Pull records')!;
+    for (const word of ['POST /sync/pull', 'pullRecords', 'limit', 'PullResponse', 'change_cutoff', 'client_id']) {
+      expect(pull.t).toContain(word);
+    }
+    expect(pull.h).toBe('#operation/pullRecords');
+  });
+
+  test('things without an anchor on the page are reported', () => {
+    expect(entries.missingAnchors).toEqual(['schema PullRequest']);
+  });
+});
+
+test.describe('API reference text', () => {
+  const anchors = redocAnchors(IDS);
+  const text = apiReferenceText(API, {reference: 'https://x.test/api', description: 'https://x.test/api/example.yaml', anchors});
+
+  test('lists operations by tag with parameters, body, responses and authentication', () => {
+    expect(text).toContain('# Example API reference');
+    expect(text).toContain('## Sync\n\nMoving *records*.');
+    expect(text).toContain('### Pull records\n\n`POST /sync/pull` · operationId `pullRecords`\nReference: https://x.test/api#operation/pullRecords');
+    expect(text).toContain('- `limit` (query, integer, optional, minimum 1, maximum 500, default `50`)');
+    expect(text).toContain('Request body (required)\n- application/json: PullRequest');
+    expect(text).toContain('- 200: A page.\n  - application/json: PullResponse');
+    expect(text).toContain('Authentication: bearerAuth.');
+    expect(text).toMatch(/### Health\n\n`GET \/health`[\s\S]*Authentication: none\./);
+    expect(text).toContain('## Other operations');
+  });
+
+  test('lists every schema with its properties', () => {
+    expect(text).toContain('### PullResponse\n\nType: object. Reference: https://x.test/api#schema/PullResponse');
+    expect(text).toContain('- `change_cutoff` (integer, optional): Next since.version.');
+    expect(text).toContain('### PullRequest\n\nType: object.\n');
+    expect(text).toContain('- `client_id` (string, required)');
+  });
+});
+
+test.describe('HTML to Markdown', () => {
+  const html = `<html><body><main><div class="theme-doc-markdown markdown">
+    <header><h1>Title<a class="hash-link" href="#t">#</a></h1></header>
+    <p>Read the <a href="/docs/other">other page</a> and <code>synk login</code>, <strong>now</strong>.</p>
+    <h2 id="steps">Steps<a class="hash-link" href="#steps">#</a></h2>
+    <ol><li>First <em>step</em><ul><li>detail</li></ul></li><li><p>Second</p></li></ol>
+    <div class="language-bash theme-code-block"><pre><code><span class="token-line">docker compose up -d</span><span class="token-line">curl /health</span></code></pre><button>Copy</button></div>
+    <table><thead><tr><th>A</th><th>B</th></tr></thead><tbody><tr><td>1</td><td>a | b</td></tr></tbody></table>
+    <div class="theme-admonition"><div>note</div><div><p>Be careful.</p></div></div>
+  </div></main></body></html>`;
+  const markdown = htmlToMarkdown(html, '.theme-doc-markdown', 'https://x.test/docs/page')!;
+
+  test('keeps headings, paragraphs with inline markup and absolute links', () => {
+    expect(markdown).toContain('# Title\n');
+    expect(markdown).toContain('Read the [other page](https://x.test/docs/other) and `synk login`, **now**.');
+    expect(markdown).toContain('## Steps');
+  });
+
+  test('keeps lists, code blocks, tables and admonitions', () => {
+    expect(markdown).toContain('1. First *step*\n  - detail\n2. Second');
+    expect(markdown).toContain('```bash\ndocker compose up -d\ncurl /health\n```');
+    expect(markdown).toContain('| A | B |\n| --- | --- |\n| 1 | a \\| b |');
+    expect(markdown).toContain('> **note:** Be careful.');
+    expect(markdown).not.toContain('Copy');
+  });
+
+  test('returns null when the page has no such element', () => {
+    expect(htmlToMarkdown('<p>x</p>', '.theme-doc-markdown', 'https://x.test/')).toBeNull();
+  });
+});
+
+test('docs pages follow the sidebar, with category index pages and unlisted docs left out', () => {
+  const doc = (id: string, unlisted = false) => ({id, title: `T ${id}`, permalink: `/docs/${id}`, description: `D ${id}`, unlisted});
+  const content = {
+    loadedVersions: [
+      {
+        docs: [doc('b'), doc('a'), doc('c'), doc('hidden', true), doc('outside')],
+        sidebars: {
+          docs: [
+            {type: 'doc', id: 'a'},
+            {
+              type: 'category',
+              label: 'Cat',
+              link: {type: 'generated-index', slug: '/category/cat', permalink: '/docs/category/cat', description: 'About cat'},
+              items: [{type: 'doc', id: 'b'}, {type: 'doc', id: 'hidden'}],
+            },
+            {type: 'category', label: 'With doc', link: {type: 'doc', id: 'c'}, items: []},
+          ],
+        },
+      },
+    ],
+  } as unknown as LoadedContent;
+  const pages = docsPages(content);
+  expect(pages.map((p) => p.permalink)).toEqual(['/docs/a', '/docs/category/cat', '/docs/b', '/docs/c', '/docs/outside']);
+  const category = pages[1];
+  expect(category.kind === 'category' && category.children.map((c) => c.permalink)).toEqual(['/docs/b']);
+  expect(category.title).toBe('Cat');
+  expect(category.description).toBe('About cat');
+});
