@@ -2,8 +2,11 @@ import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import type * as Redocusaurus from 'redocusaurus';
 import {themes as prismThemes} from 'prism-react-renderer';
+import apiDescriptionPlugin, {prepareApiDescription} from './src/plugins/api-description';
 import {
   ANNOUNCEMENT_ID,
+  API_DERIVED_SPEC_FILE,
+  API_DOWNLOAD_PATH,
   API_ROUTE,
   API_SPEC_FILE,
   DISCORD_URL,
@@ -12,6 +15,12 @@ import {
   SITE_URL,
   STACK_OVERFLOW_TAG_URL,
 } from './site.constants';
+
+export default async function createConfig(): Promise<Config> {
+  // Fails the build, before anything is built, when the API description is invalid.
+  await prepareApiDescription(__dirname, API_SPEC_FILE, API_DERIVED_SPEC_FILE);
+  return config;
+}
 
 const config: Config = {
   title: 'ODE - Open Data Ensemble',
@@ -50,8 +59,25 @@ const config: Config = {
     [
       'redocusaurus',
       {
-        specs: [{id: 'synkronus', spec: API_SPEC_FILE, route: API_ROUTE}],
-        theme: {primaryColor: '#3f51b5'},
+        specs: [
+          {
+            id: 'synkronus',
+            spec: API_DERIVED_SPEC_FILE,
+            // A link relative to the site, so the download never leaves the host the reader is on.
+            normalizeUrl: false,
+            url: API_DOWNLOAD_PATH,
+            route: API_ROUTE,
+            config: 'api/redocly.yaml',
+          },
+        ],
+        theme: {
+          primaryColor: '#3f51b5',
+          options: {
+            // Every schema of the description gets its own section (and menu entry) under "Schemas".
+            schemaDefinitionsTagName: 'Schemas',
+            expandDefaultServerVariables: true,
+          },
+        },
       } satisfies Redocusaurus.PresetEntry,
     ],
   ],
@@ -59,6 +85,7 @@ const config: Config = {
   themes: ['@docusaurus/theme-mermaid'],
 
   plugins: [
+    [apiDescriptionPlugin, {specFile: API_SPEC_FILE, downloadPath: API_DOWNLOAD_PATH}],
     [
       '@docusaurus/plugin-client-redirects',
       // A static redirect page for hosts without server-side redirects (GitHub Pages);
@@ -128,4 +155,3 @@ const config: Config = {
   } satisfies Preset.ThemeConfig,
 };
 
-export default config;
