@@ -6,8 +6,10 @@ import {useColorMode} from '@docusaurus/theme-common';
 import {useAllPluginInstancesData, usePluginData} from '@docusaurus/useGlobalData';
 import useSpecData from '@theme/useSpecData';
 import {AppStore, Redoc as RedocView, type RedocRawOptions} from 'redoc';
+import {DARK_THEME, LIGHT_THEME, mergeTheme} from './colors';
 import ThemeStyles from './ThemeStyles';
 import 'docusaurus-theme-redoc/dist-jsx/theme/Redoc/styles.css';
+import './overrides.css';
 import styles from './styles.module.css';
 
 type ThemeData = {lightTheme: RedocRawOptions['theme']; darkTheme: RedocRawOptions['theme']; options: RedocRawOptions};
@@ -17,7 +19,7 @@ type Props = {id?: string; className?: string; themeId?: string};
 export function redocOptions(data: ThemeData, dark: boolean): RedocRawOptions {
   return {
     ...data.options,
-    theme: dark ? data.darkTheme : data.lightTheme,
+    theme: dark ? mergeTheme(data.darkTheme, DARK_THEME) : mergeTheme(data.lightTheme, LIGHT_THEME),
     // Redoc reads a selector's height once; a function follows the navbar (hidden on scroll).
     scrollYOffset: ExecutionEnvironment.canUseDOM
       ? () => document.querySelector<HTMLElement>('nav.navbar')?.offsetHeight ?? 0
