@@ -3,6 +3,7 @@ import type * as Preset from '@docusaurus/preset-classic';
 import type * as Redocusaurus from 'redocusaurus';
 import {themes as prismThemes} from 'prism-react-renderer';
 import apiDescriptionPlugin, {prepareApiDescription} from './src/plugins/api-description';
+import apiReferenceDataPlugin from './src/plugins/api-reference-data';
 import {
   ANNOUNCEMENT_ID,
   API_DERIVED_SPEC_FILE,
@@ -86,6 +87,7 @@ const config: Config = {
 
   plugins: [
     [apiDescriptionPlugin, {specFile: API_SPEC_FILE, downloadPath: API_DOWNLOAD_PATH}],
+    [apiReferenceDataPlugin, {specFile: API_SPEC_FILE}],
     [
       '@docusaurus/plugin-client-redirects',
       // A static redirect page for hosts without server-side redirects (GitHub Pages);

@@ -2,6 +2,7 @@
 import React, {useMemo} from 'react';
 import clsx from 'clsx';
 import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
+import useBrokenLinks from '@docusaurus/useBrokenLinks';
 import {useColorMode} from '@docusaurus/theme-common';
 import {useAllPluginInstancesData, usePluginData} from '@docusaurus/useGlobalData';
 import useSpecData from '@theme/useSpecData';
@@ -38,12 +39,25 @@ function useIsDark(): boolean {
   return colorMode === 'dark';
 }
 
+type MenuItem = {id: string; items: MenuItem[]};
+
+/** Registers every Redoc section id (and its short form, e.g. `operation/syncPull`) for the broken-anchor check. */
+function collectAnchors(collect: (anchor: string) => void, items: MenuItem[], parent = ''): void {
+  for (const item of items) {
+    collect(item.id);
+    if (parent) collect(item.id.replace(`${parent}/`, ''));
+    collectAnchors(collect, item.items, item.id);
+  }
+}
+
 export default function Redoc({id, className, themeId = 'theme-redoc'}: Props): React.JSX.Element {
   const {spec, url} = useSpecData(id);
   const allThemes = useAllPluginInstancesData('docusaurus-theme-redoc') as Record<string, ThemeData>;
   const themeData = (usePluginData('docusaurus-theme-redoc', themeId) as ThemeData | undefined) ?? Object.values(allThemes)[0];
   const dark = useIsDark();
   const store = useMemo(() => new AppStore(spec, url, redocOptions(themeData, dark)), [spec, url, themeData, dark]);
+  const brokenLinks = useBrokenLinks();
+  collectAnchors((anchor) => brokenLinks.collectAnchor(anchor), store.menu.items as unknown as MenuItem[]);
   return (
     <>
       <ThemeStyles spec={spec} url={url} lightOptions={redocOptions(themeData, false)} darkOptions={redocOptions(themeData, true)} />
