@@ -68,7 +68,6 @@ const config: Config = {
             normalizeUrl: false,
             url: API_DOWNLOAD_PATH,
             route: API_ROUTE,
-            config: 'api/redocly.yaml',
           },
         ],
         theme: {
@@ -79,15 +78,15 @@ const config: Config = {
             expandDefaultServerVariables: true,
           },
         },
-      } satisfies Redocusaurus.PresetEntry,
+      } satisfies Redocusaurus.PresetOptions,
     ],
   ],
 
   themes: ['@docusaurus/theme-mermaid'],
 
   plugins: [
-    [apiDescriptionPlugin, {specFile: API_SPEC_FILE, downloadPath: API_DOWNLOAD_PATH}],
-    [apiReferenceDataPlugin, {specFile: API_SPEC_FILE}],
+    (context) => apiDescriptionPlugin(context, {specFile: API_SPEC_FILE, downloadPath: API_DOWNLOAD_PATH}),
+    (context) => apiReferenceDataPlugin(context, {specFile: API_SPEC_FILE}),
     [
       '@docusaurus/plugin-client-redirects',
       // A static redirect page for hosts without server-side redirects (GitHub Pages);

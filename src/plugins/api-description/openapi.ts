@@ -19,6 +19,7 @@ export type Schema = {
   items?: Schema;
   required?: string[];
   allOf?: Schema[];
+  oneOf?: Schema[];
   example?: unknown;
   default?: unknown;
   minimum?: number;
@@ -37,7 +38,7 @@ export type Parameter = {
   schema?: Schema;
   example?: unknown;
 };
-export type Response = {$ref?: string; description: string; headers?: Record<string, unknown>; content?: Record<string, MediaType>};
+export type Response = {$ref?: string; description?: string; headers?: Record<string, unknown>; content?: Record<string, MediaType>};
 export type Operation = {
   operationId: string;
   tags?: string[];

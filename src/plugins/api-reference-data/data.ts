@@ -102,9 +102,9 @@ export function errorCatalogue(doc: OpenApiDocument): ErrorCatalogue {
       const meaning = meanings.get(status);
       if (!meaning) throw new Error(`status ${status} of ${entry.operation.operationId} is missing from the "Errors" table`);
       if (!byStatus.has(status)) byStatus.set(status, {status, meaning, operations: []});
-      byStatus.get(status)!.operations.push({...reference(entry), description: response.description});
+      byStatus.get(status)!.operations.push({...reference(entry), description: response.description ?? ''});
       for (const media of Object.values(response.content ?? {})) {
-        for (const option of media.schema ? (resolveRef(doc, media.schema) as {oneOf?: Schema[]}).oneOf ?? [] : []) {
+        for (const option of media.schema ? resolveRef(doc, media.schema).oneOf ?? [] : []) {
           if (option.$ref) shapes.add(option.$ref.split('/').pop()!);
         }
       }

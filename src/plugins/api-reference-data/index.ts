@@ -11,12 +11,12 @@ import {errorCatalogue, roleMatrix, type ApiReferenceData} from './data';
 
 export const PLUGIN_NAME = 'api-reference-data';
 
-export default function apiReferenceDataPlugin(context: LoadContext, options: {specFile: string}): Plugin<ApiReferenceData> {
+export default function apiReferenceDataPlugin(context: LoadContext, options: {specFile: string}): Plugin {
   const file = path.resolve(context.siteDir, options.specFile);
   return {
     name: PLUGIN_NAME,
     getPathsToWatch: () => [file],
-    async loadContent() {
+    async loadContent(): Promise<ApiReferenceData> {
       const doc = parseYaml(await readFile(file, 'utf8')) as OpenApiDocument;
       return {roleMatrix: roleMatrix(doc), errorCatalogue: errorCatalogue(doc)};
     },

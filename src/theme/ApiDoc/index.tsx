@@ -17,7 +17,7 @@ export default function ApiDoc({specProps, layoutProps}: Props): React.JSX.Eleme
       description={`Reference of the ${title} ${version}: every call with its roles, parameters, responses, examples and schemas.`}
       {...layoutProps}>
       <main>
-        <Redoc {...specProps} />
+        <Redoc />
       </main>
     </Layout>
   );

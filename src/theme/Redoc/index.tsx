@@ -55,7 +55,7 @@ export default function Redoc({id, className, themeId = 'theme-redoc'}: Props): 
   const allThemes = useAllPluginInstancesData('docusaurus-theme-redoc') as Record<string, ThemeData>;
   const themeData = (usePluginData('docusaurus-theme-redoc', themeId) as ThemeData | undefined) ?? Object.values(allThemes)[0];
   const dark = useIsDark();
-  const store = useMemo(() => new AppStore(spec, url, redocOptions(themeData, dark)), [spec, url, themeData, dark]);
+  const store = useMemo(() => new AppStore(spec as ConstructorParameters<typeof AppStore>[0], url, redocOptions(themeData, dark)), [spec, url, themeData, dark]);
   const brokenLinks = useBrokenLinks();
   collectAnchors((anchor) => brokenLinks.collectAnchor(anchor), store.menu.items as unknown as MenuItem[]);
   return (
