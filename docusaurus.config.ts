@@ -7,8 +7,12 @@ import {themes as prismThemes} from 'prism-react-renderer';
 import remarkMermaidSvg from './src/plugins/mermaid-svg';
 import localSearch from './src/plugins/local-search';
 import siteFiles from './src/plugins/site-files';
+import apiDescriptionPlugin, {prepareApiDescription} from './src/plugins/api-description';
+import apiReferenceDataPlugin from './src/plugins/api-reference-data';
 import {
   ANNOUNCEMENT_ID,
+  API_DERIVED_SPEC_FILE,
+  API_DOWNLOAD_PATH,
   API_ROUTE,
   API_SPEC_FILE,
   DISCORD_URL,
@@ -18,7 +22,6 @@ import {
   STACK_OVERFLOW_TAG_URL,
 } from './site.constants';
 import cspHeaderPlugin from './src/plugins/csp-header';
-import redocNoCdnPlugin from './src/plugins/redoc-no-cdn';
 import announcementBarIdPlugin from './src/plugins/announcement-bar-id';
 
 /** vsLight with its attribute-name red (#ff0000, 4.0:1 on white) darkened to pass WCAG AA (6.4:1). */
@@ -31,6 +34,12 @@ const lightCodeTheme = {
 
 /** What the social card (static/img/social-card.png) shows, for link previews read aloud. */
 const SOCIAL_IMAGE_ALT = 'ODE, Open Data Ensemble: a symphony of data instruments for offline-first field data collection';
+
+export default async function createConfig(): Promise<Config> {
+  // Fails the build, before anything is built, when the API description is invalid.
+  await prepareApiDescription(__dirname, API_SPEC_FILE, API_DERIVED_SPEC_FILE);
+  return config;
+}
 
 const config: Config = {
   title: 'ODE - Open Data Ensemble',
@@ -82,8 +91,24 @@ const config: Config = {
     [
       'redocusaurus',
       {
-        specs: [{id: 'synkronus', spec: API_SPEC_FILE, route: API_ROUTE}],
-        theme: {primaryColor: '#3f51b5'},
+        specs: [
+          {
+            id: 'synkronus',
+            spec: API_DERIVED_SPEC_FILE,
+            // A link relative to the site, so the download never leaves the host the reader is on.
+            normalizeUrl: false,
+            url: API_DOWNLOAD_PATH,
+            route: API_ROUTE,
+          },
+        ],
+        theme: {
+          primaryColor: '#3f51b5',
+          options: {
+            // Every schema of the description gets its own section (and menu entry) under "Schemas".
+            schemaDefinitionsTagName: 'Schemas',
+            expandDefaultServerVariables: true,
+          },
+        },
       } satisfies Redocusaurus.PresetOptions,
     ],
   ],
@@ -109,8 +134,8 @@ const config: Config = {
     './src/plugins/lean-delivery/index.ts',
     // Writes the inline-script hashes of the build for the nginx Content-Security-Policy.
     cspHeaderPlugin,
-    // Redoc's sidebar logo comes from a CDN, which the Content-Security-Policy blocks.
-    redocNoCdnPlugin,
+    (context) => apiDescriptionPlugin(context, {specFile: API_SPEC_FILE, downloadPath: API_DOWNLOAD_PATH}),
+    (context) => apiReferenceDataPlugin(context, {specFile: API_SPEC_FILE}),
     [
       '@docusaurus/plugin-client-redirects',
       // A static redirect page for hosts without server-side redirects (GitHub Pages);
@@ -211,4 +236,3 @@ const config: Config = {
   } satisfies Preset.ThemeConfig,
 };
 
-export default config;

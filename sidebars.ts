@@ -41,6 +41,9 @@ const sidebars: SidebarsConfig = {
       items: [
         'documentation/synkronus/synkronus',
         'documentation/synkronus/app-bundle',
+        'documentation/synkronus/sync-protocol',
+        'documentation/synkronus/authentication',
+        'documentation/synkronus/errors',
       ],
     },
     {type: 'doc', id: 'documentation/synkronus-cli/cli', label: 'Synkronus CLI'},

@@ -1,0 +1,56 @@
+/**
+ * The role × capability matrix of the Synkronus API, generated at build time from the API description
+ * (src/plugins/api-reference-data): every call, whether it needs a token, and which roles may make it.
+ */
+import React from 'react';
+import Link from '@docusaurus/Link';
+import {usePluginData} from '@docusaurus/useGlobalData';
+import {ROLES} from '@site/src/plugins/api-description/openapi';
+import type {ApiReferenceData, RoleCell} from '@site/src/plugins/api-reference-data/data';
+import {API_ROUTE} from '@site/site.constants';
+import styles from './styles.module.css';
+
+const CELL_CLASS: Record<RoleCell, string> = {yes: styles.yes, no: styles.no, 'not specified': styles.unspecified};
+
+export default function RoleMatrix(): React.JSX.Element {
+  const {roleMatrix} = usePluginData('api-reference-data') as ApiReferenceData;
+  return (
+    <div className={styles.wrapper}>
+      <table className={styles.matrix}>
+        <caption>Who may make each call of the Synkronus API ({roleMatrix.length} calls)</caption>
+        <thead>
+          <tr>
+            <th scope="col">Call</th>
+            <th scope="col">What it does</th>
+            <th scope="col">Token</th>
+            {ROLES.map((role) => (
+              <th scope="col" key={role}>
+                <code>{role}</code>
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {roleMatrix.map((row) => (
+            <tr key={row.operationId}>
+              <th scope="row">
+                <Link to={`${API_ROUTE}#operation/${row.operationId}`}>
+                  <code>
+                    {row.method} {row.path}
+                  </code>
+                </Link>
+              </th>
+              <td>{row.summary}</td>
+              <td>{row.isPublic ? 'not needed' : 'required'}</td>
+              {ROLES.map((role) => (
+                <td key={role} className={CELL_CLASS[row.roles[role]]}>
+                  {row.roles[role]}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,129 @@
+/**
+ * Ready-to-run `curl` examples generated from the API description, one per operation.
+ * Pure functions: the build adds them to a derived copy of the description (as `x-codeSamples`,
+ * which Redoc shows on /api) and the tests run the same commands against the mock server.
+ *
+ * Rules: the path and required parameters take their documented examples, optional query
+ * parameters appear when they have an example, protected calls send `Authorization: Bearer $TOKEN`,
+ * a JSON body is the documented request example, a multipart file field uploads a local file,
+ * and a binary answer is saved with `-o`.
+ */
+import {listOperations, resolveRef, type OpenApiDocument, type OperationEntry, type Schema} from './openapi';
+
+/** Base URL of the examples: a Synkronus server on its default port. */
+export const CURL_BASE_URL = 'http://localhost:8080';
+
+/** Everything needed to send an operation's documented example request. */
+export type RequestSample = {
+  operationId: string;
+  method: string;
+  /** Path with its parameters filled in and its query string. */
+  pathAndQuery: string;
+  headers: Record<string, string>;
+  jsonBody?: unknown;
+  /** Multipart file fields: field name and the local file name to upload. */
+  files?: {field: string; fileName: string; contentType?: string}[];
+  /** Local file name to save a binary answer to. */
+  outputFile?: string;
+};
+
+const EXTENSIONS: Record<string, string> = {'application/zip': 'zip', 'application/json': 'json'};
+
+function exampleOf(entry: {example?: unknown; schema?: Schema}): unknown {
+  return entry.example ?? entry.schema?.example ?? entry.schema?.default;
+}
+
+/** The file name at the end of a URL path (a percent-encoded `app/index.html` gives `index.html`). */
+function lastSegment(pathAndQuery: string): string {
+  return decodeURIComponent(pathAndQuery.split('?')[0].split('/').pop() ?? '').split('/').pop() ?? '';
+}
+
+function withExtension(name: string, mediaType: string | undefined): string {
+  const extension = mediaType ? EXTENSIONS[mediaType] : undefined;
+  return /\.\w+$/.test(name) || !extension ? name : `${name}.${extension}`;
+}
+
+function isBinary(doc: OpenApiDocument, schema: Schema | undefined): boolean {
+  return !!schema && resolveRef(doc, schema).format === 'binary';
+}
+
+/** The documented example request of one operation. */
+export function requestSample(doc: OpenApiDocument, entry: OperationEntry): RequestSample {
+  const {operation} = entry;
+  let path = entry.path;
+  const query: string[] = [];
+  for (const parameter of entry.parameters) {
+    const value = exampleOf(parameter);
+    if (parameter.in === 'path') {
+      if (value === undefined) throw new Error(`${operation.operationId}: path parameter ${parameter.name} has no example`);
+      path = path.replace(`{${parameter.name}}`, encodeURIComponent(String(value)));
+    } else if (parameter.in === 'query' && (parameter.required || parameter.example !== undefined)) {
+      if (value === undefined) throw new Error(`${operation.operationId}: query parameter ${parameter.name} has no example`);
+      query.push(`${encodeURIComponent(parameter.name)}=${encodeURIComponent(String(value))}`);
+    }
+  }
+  const pathAndQuery = query.length ? `${path}?${query.join('&')}` : path;
+  const sample: RequestSample = {
+    operationId: operation.operationId,
+    method: entry.method.toUpperCase(),
+    pathAndQuery,
+    headers: entry.isPublic ? {} : {Authorization: 'Bearer $TOKEN'},
+  };
+
+  const body = operation.requestBody?.content;
+  if (body?.['application/json']) {
+    const example = exampleOf(body['application/json']);
+    if (example === undefined) throw new Error(`${operation.operationId}: the JSON request body has no example`);
+    sample.headers['Content-Type'] = 'application/json';
+    sample.jsonBody = example;
+  } else if (body?.['multipart/form-data']) {
+    const media = body['multipart/form-data'];
+    const schema = resolveRef(doc, media.schema ?? {});
+    sample.files = Object.entries(schema.properties ?? {})
+      .filter(([, property]) => isBinary(doc, property))
+      .map(([field]) => {
+        const contentType = media.encoding?.[field]?.contentType;
+        const fromUrl = lastSegment(pathAndQuery);
+        const fileName = /\.\w+$/.test(fromUrl) ? fromUrl : withExtension(field, contentType);
+        return {field, fileName, ...(contentType ? {contentType} : {})};
+      });
+  }
+
+  const success = Object.entries(operation.responses).find(([status]) => status.startsWith('2'))?.[1];
+  const binaryAnswer = Object.entries(success?.content ?? {}).find(([, media]) => isBinary(doc, media.schema));
+  if (binaryAnswer && entry.method !== 'head') {
+    sample.outputFile = withExtension(lastSegment(pathAndQuery), binaryAnswer[0]);
+  }
+  return sample;
+}
+
+function singleQuoted(text: string): string {
+  return `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
+/** The sample as a multi-line bash command. `$TOKEN` stays a shell variable. */
+export function toCurl(sample: RequestSample, baseUrl: string = CURL_BASE_URL): string {
+  const first = ['curl'];
+  const hasBody = sample.jsonBody !== undefined || !!sample.files?.length;
+  // curl sends GET, or POST when there is a body; any other method is named.
+  if (sample.method === 'HEAD') first.push('--head');
+  else if (sample.method !== (hasBody ? 'POST' : 'GET')) first.push('-X', sample.method);
+  first.push(`"${baseUrl}${sample.pathAndQuery}"`);
+  const lines = [first.join(' ')];
+  for (const [name, value] of Object.entries(sample.headers)) lines.push(`-H "${name}: ${value}"`);
+  if (sample.jsonBody !== undefined) lines.push(`-d ${singleQuoted(JSON.stringify(sample.jsonBody, null, 2))}`);
+  for (const file of sample.files ?? []) {
+    lines.push(`-F "${file.field}=@${file.fileName}${file.contentType ? `;type=${file.contentType}` : ''}"`);
+  }
+  if (sample.outputFile) lines.push(`-o "${sample.outputFile}"`);
+  return lines.join(' \\\n  ');
+}
+
+/** A copy of the description in which every operation carries its curl example as `x-codeSamples`. */
+export function withCodeSamples(doc: OpenApiDocument, baseUrl: string = CURL_BASE_URL): OpenApiDocument {
+  const copy = structuredClone(doc);
+  for (const entry of listOperations(copy)) {
+    entry.operation['x-codeSamples'] = [{lang: 'Shell', label: 'curl', source: toCurl(requestSample(copy, entry), baseUrl)}];
+  }
+  return copy;
+}

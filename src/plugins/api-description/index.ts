@@ -1,0 +1,58 @@
+/**
+ * The API description at build time:
+ * - `prepareApiDescription` (called when docusaurus.config.ts loads, before any plugin) validates
+ *   the description and writes the copy that redocusaurus renders: the same description plus a
+ *   generated curl example per operation (`x-codeSamples`);
+ * - the plugin serves the committed description for download, keeps Redoc from loading its logo
+ *   from a CDN, and watches the description in development.
+ */
+import {copyFile, mkdir, writeFile} from 'node:fs/promises';
+import path from 'node:path';
+import type {LoadContext, Plugin} from '@docusaurus/types';
+import {stringifyYaml} from '@redocly/openapi-core';
+import {withCodeSamples} from './code-samples';
+import type {OpenApiDocument} from './openapi';
+import {validateApiDescription} from './validate';
+
+/** Validates `specFile` and writes the derived copy for redocusaurus to `derivedFile` (both relative to `siteDir`). */
+export async function prepareApiDescription(siteDir: string, specFile: string, derivedFile: string): Promise<OpenApiDocument> {
+  const doc = await validateApiDescription(siteDir, specFile);
+  const target = path.resolve(siteDir, derivedFile);
+  await mkdir(path.dirname(target), {recursive: true});
+  const header = `# Generated from ${specFile} when the site is built (curl examples added); do not edit.\n`;
+  await writeFile(target, header + stringifyYaml(withCodeSamples(doc)));
+  return doc;
+}
+
+export type ApiDescriptionOptions = {
+  /** The committed description, relative to the site directory. */
+  specFile: string;
+  /** Where the build serves a copy of it, for example `/api/synkronus.yaml`. */
+  downloadPath: string;
+};
+
+export default function apiDescriptionPlugin(context: LoadContext, options: ApiDescriptionOptions): Plugin {
+  return {
+    name: 'api-description',
+    getPathsToWatch: () => [path.resolve(context.siteDir, options.specFile)],
+    configureWebpack: (_config, isServer, {currentBundler}) => ({
+      module: {
+        rules: [{test: /[\\/]redoc[\\/]bundles[\\/]redoc\.(browser\.)?lib\.js$/, loader: require.resolve('./redoc-logo-loader.cjs')}],
+      },
+      // The server build renders Redoc's styles for both colour modes (src/theme/Redoc/ThemeStyles.server.tsx).
+      plugins: isServer
+        ? [
+            new currentBundler.instance.NormalModuleReplacementPlugin(
+              /[\\/]src[\\/]theme[\\/]Redoc[\\/]ThemeStyles\.tsx$/,
+              path.resolve(context.siteDir, 'src/theme/Redoc/ThemeStyles.server.tsx'),
+            ),
+          ]
+        : [],
+    }),
+    async postBuild({outDir}) {
+      const target = path.join(outDir, options.downloadPath);
+      await mkdir(path.dirname(target), {recursive: true});
+      await copyFile(path.resolve(context.siteDir, options.specFile), target);
+    },
+  };
+}

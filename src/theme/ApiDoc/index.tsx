@@ -1,0 +1,24 @@
+// Swizzled (wrapped) from docusaurus-theme-redoc: puts the reference in the page's main landmark and gives the page a short meta description.
+import React from 'react';
+import Layout from '@theme/Layout';
+import Redoc from '@theme/Redoc';
+import type {Props as LayoutProps} from '@theme/Layout';
+
+type Props = {
+  specProps: {spec: {info: {title: string; version: string}}};
+  layoutProps?: Omit<LayoutProps, 'children'>;
+};
+
+export default function ApiDoc({specProps, layoutProps}: Props): React.JSX.Element {
+  const {title, version} = specProps.spec.info;
+  return (
+    <Layout
+      title={title}
+      description={`Reference of the ${title} ${version}: every call with its roles, parameters, responses, examples and schemas.`}
+      {...layoutProps}>
+      <main>
+        <Redoc />
+      </main>
+    </Layout>
+  );
+}

@@ -1,0 +1,94 @@
+/**
+ * Server side of the /api styles. Redoc is styled by styled-components, whose class names are hashes
+ * of the CSS, so the light and dark themes give the same markup different class names. This renders
+ * Redoc in both themes, maps each dark class to the light class at the same place in the markup,
+ * and emits the light CSS under html:not([data-theme='dark']) and the dark CSS, rewritten to the
+ * light class names, under html[data-theme='dark']. The page's light markup is then styled right
+ * in either mode before any JavaScript runs.
+ */
+import React from 'react';
+import {renderToString} from 'react-dom/server';
+import {ServerStyleSheet} from 'styled-components';
+import {AppStore, Redoc} from 'redoc';
+import type {ThemeStylesProps} from './ThemeStyles';
+
+const LIGHT = "html:not([data-theme='dark'])";
+const DARK = "html[data-theme='dark']";
+
+function render(spec: object, url: string | undefined, options: ThemeStylesProps['lightOptions']) {
+  const sheet = new ServerStyleSheet();
+  try {
+    const html = renderToString(sheet.collectStyles(<Redoc store={new AppStore(spec as never, url, options)} />));
+    return {html, css: String(sheet.instance)};
+  } finally {
+    sheet.seal();
+  }
+}
+
+function classLists(html: string): string[][] {
+  return [...html.matchAll(/ class="([^"]*)"/g)].map((match) => match[1].split(' '));
+}
+
+/** Dark class name → light class name, by position in the two renderings. */
+export function classMap(lightHtml: string, darkHtml: string): Map<string, string> {
+  const light = classLists(lightHtml);
+  const dark = classLists(darkHtml);
+  if (light.length !== dark.length) throw new Error('Redoc renders different markup in the light and dark themes');
+  const map = new Map<string, string>();
+  light.forEach((classes, i) =>
+    classes.forEach((name, j) => {
+      const darkName = dark[i][j];
+      if (darkName && darkName !== name && !map.has(darkName)) map.set(darkName, name);
+    }),
+  );
+  return map;
+}
+
+/** Splits a selector list at top-level commas (not inside parentheses). */
+function splitSelectors(selectors: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < selectors.length; i++) {
+    if (selectors[i] === '(') depth++;
+    else if (selectors[i] === ')') depth--;
+    else if (selectors[i] === ',' && depth === 0) {
+      parts.push(selectors.slice(start, i));
+      start = i + 1;
+    }
+  }
+  return [...parts, selectors.slice(start)];
+}
+
+function scopeRule(rule: string, prefix: string, rename: Map<string, string>): string {
+  const open = rule.indexOf('{');
+  const selectors = splitSelectors(rule.slice(0, open)).map(
+    (selector) => `${prefix} ${selector.trim().replace(/\.([A-Za-z][\w-]*)/g, (all, name) => (rename.has(name) ? `.${rename.get(name)}` : all))}`,
+  );
+  return selectors.join(',') + rule.slice(open);
+}
+
+/**
+ * Scopes styled-components CSS (one rule or one `@media` block per line) under `prefix`, renaming
+ * classes; drops styled-components' own `data-styled` bookkeeping rules.
+ */
+export function scopeCss(css: string, prefix: string, rename: Map<string, string> = new Map()): string {
+  return css
+    .split(/\/\*!sc\*\/\n?/)
+    .map((line) => line.trim())
+    .filter((line) => line && !line.startsWith('data-styled'))
+    .map((line) => {
+      if (!line.startsWith('@')) return scopeRule(line, prefix, rename);
+      const open = line.indexOf('{');
+      const inner = line.slice(open + 1, -1);
+      return `${line.slice(0, open)}{${scopeRule(inner, prefix, rename)}}`;
+    })
+    .join('\n');
+}
+
+export default function ThemeStyles({spec, url, lightOptions, darkOptions}: ThemeStylesProps): React.JSX.Element {
+  const light = render(spec, url, lightOptions);
+  const dark = render(spec, url, darkOptions);
+  const css = `${scopeCss(light.css, LIGHT)}\n${scopeCss(dark.css, DARK, classMap(light.html, dark.html))}`;
+  return <div className="redocusaurus-styles" dangerouslySetInnerHTML={{__html: `<style>${css}</style>`}} />;
+}

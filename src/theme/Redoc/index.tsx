@@ -1,0 +1,69 @@
+// Swizzled (ejected) from docusaurus-theme-redoc: server-renders Redoc's styles for both colour modes on one markup and picks the client store from the mode already on <html>, so /api never flashes the other theme.
+import React, {useMemo} from 'react';
+import clsx from 'clsx';
+import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
+import useBrokenLinks from '@docusaurus/useBrokenLinks';
+import {useColorMode} from '@docusaurus/theme-common';
+import {useAllPluginInstancesData, usePluginData} from '@docusaurus/useGlobalData';
+import useSpecData from '@theme/useSpecData';
+import {AppStore, Redoc as RedocView, type RedocRawOptions} from 'redoc';
+import {DARK_THEME, LIGHT_THEME, mergeTheme} from './colors';
+import ThemeStyles from './ThemeStyles';
+import 'docusaurus-theme-redoc/dist-jsx/theme/Redoc/styles.css';
+import './overrides.css';
+import styles from './styles.module.css';
+
+type ThemeData = {lightTheme: RedocRawOptions['theme']; darkTheme: RedocRawOptions['theme']; options: RedocRawOptions};
+type Props = {id?: string; className?: string; themeId?: string};
+
+/** Redoc options for one colour mode. */
+export function redocOptions(data: ThemeData, dark: boolean): RedocRawOptions {
+  return {
+    ...data.options,
+    theme: dark ? mergeTheme(data.darkTheme, DARK_THEME) : mergeTheme(data.lightTheme, LIGHT_THEME),
+    // Redoc reads a selector's height once; a function follows the navbar (hidden on scroll).
+    scrollYOffset: ExecutionEnvironment.canUseDOM
+      ? () => document.querySelector<HTMLElement>('nav.navbar')?.offsetHeight ?? 0
+      : 0,
+  };
+}
+
+/**
+ * The effective colour mode. On the client it is read from <html data-theme>, which Docusaurus'
+ * inline script sets before the first paint (useColorMode() still answers the default mode during
+ * hydration); useColorMode() only makes the component render again when the mode changes.
+ */
+function useIsDark(): boolean {
+  const {colorMode} = useColorMode();
+  if (ExecutionEnvironment.canUseDOM) return document.documentElement.getAttribute('data-theme') === 'dark';
+  return colorMode === 'dark';
+}
+
+type MenuItem = {id: string; items: MenuItem[]};
+
+/** Registers every Redoc section id (and its short form, e.g. `operation/syncPull`) for the broken-anchor check. */
+function collectAnchors(collect: (anchor: string) => void, items: MenuItem[], parent = ''): void {
+  for (const item of items) {
+    collect(item.id);
+    if (parent) collect(item.id.replace(`${parent}/`, ''));
+    collectAnchors(collect, item.items, item.id);
+  }
+}
+
+export default function Redoc({id, className, themeId = 'theme-redoc'}: Props): React.JSX.Element {
+  const {spec, url} = useSpecData(id);
+  const allThemes = useAllPluginInstancesData('docusaurus-theme-redoc') as Record<string, ThemeData>;
+  const themeData = (usePluginData('docusaurus-theme-redoc', themeId) as ThemeData | undefined) ?? Object.values(allThemes)[0];
+  const dark = useIsDark();
+  const store = useMemo(() => new AppStore(spec as ConstructorParameters<typeof AppStore>[0], url, redocOptions(themeData, dark)), [spec, url, themeData, dark]);
+  const brokenLinks = useBrokenLinks();
+  collectAnchors((anchor) => brokenLinks.collectAnchor(anchor), store.menu.items as unknown as MenuItem[]);
+  return (
+    <>
+      <ThemeStyles spec={spec} url={url} lightOptions={redocOptions(themeData, false)} darkOptions={redocOptions(themeData, true)} />
+      <div className={clsx('redocusaurus', styles.redoc, className)}>
+        <RedocView key={dark ? 'dark' : 'light'} store={store} />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,144 @@
+/**
+ * The API reference page /api: the whole reference in the server-rendered HTML, the generated curl
+ * examples, the description file to download, the site's navbar and footer, readable in both colour
+ * modes with no flash of the other theme, and no axe violation (except tests/support/a11y-exclusions.ts).
+ */
+import {readFileSync} from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import type {Page} from '@playwright/test';
+import {test, expect} from '../support/fixtures';
+import {disabledAxeRules} from '../support/a11y-exclusions';
+import {API_SPEC_PATH, loadApiDescription} from '../support/api-description';
+import {listOperations} from '../../src/plugins/api-description/openapi';
+import {requestSample, toCurl} from '../../src/plugins/api-description/code-samples';
+import {API_DOWNLOAD_PATH, API_ROUTE} from '../../site.constants';
+
+const doc = loadApiDescription();
+const operations = listOperations(doc);
+
+/** Relative luminance of a CSS rgb()/rgba() colour, 0 (black) to 1 (white). */
+function luminance(color: string): number {
+  const [r, g, b] = (color.match(/[\d.]+/g) ?? []).slice(0, 3).map((v) => Number(v) / 255);
+  const linear = (c: number) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+  return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
+}
+
+/** Alpha of a CSS colour: an unstyled (transparent) background is not a theme. */
+function alpha(color: string): number {
+  const parts = color.match(/[\d.]+/g) ?? [];
+  return parts.length > 3 ? Number(parts[3]) : 1;
+}
+
+/** Records, on every animation frame from the start of the page, the colours of Redoc's side menu and title. */
+async function recordThemeFrames(page: Page) {
+  await page.addInitScript(() => {
+    const frames: [string, string][] = [];
+    (window as unknown as {themeFrames: typeof frames}).themeFrames = frames;
+    const tick = () => {
+      const menu = document.querySelector('.redocusaurus .menu-content');
+      const title = document.querySelector('.redocusaurus h1');
+      if (menu && title) frames.push([getComputedStyle(menu).backgroundColor, getComputedStyle(title).color]);
+      if (performance.now() < 6000) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+}
+
+async function axeViolations(page: Page, include?: string) {
+  const builder = new AxeBuilder({page}).disableRules(disabledAxeRules(API_ROUTE));
+  const results = await (include ? builder.include(include) : builder).analyze();
+  return results.violations.map((v) => `${v.id}: ${v.nodes.length} × ${v.nodes[0]?.target.join(' ')} (${v.help})`);
+}
+
+test.describe('/api, the API reference', () => {
+  test('the server-rendered HTML holds every operation, every schema and the curl examples', async ({request}) => {
+    const response = await request.get(API_ROUTE);
+    expect(response.status()).toBe(200);
+    const html = await response.text();
+    for (const entry of operations) {
+      const {operationId, summary} = entry.operation;
+      expect(html, `operation ${operationId}`).toMatch(new RegExp(`id="?operation/${operationId}[" >]`));
+      expect(html, `summary of ${operationId}`).toContain(`>${summary}<`);
+    }
+    for (const name of Object.keys(doc.components.schemas)) {
+      expect(html, `schema ${name}`).toMatch(new RegExp(`id="?schema/${name}[" >]`));
+    }
+    expect(html.match(/role="?tab"?[^>]*>curl</g)?.length, 'one "curl" request sample tab per operation').toBe(operations.length);
+  });
+
+  test('shows the generated curl example of a call', async ({page}) => {
+    await page.goto(API_ROUTE);
+    const pull = operations.find((e) => e.operation.operationId === 'syncPull')!;
+    const section = page.locator('[id="operation/syncPull"]');
+    await section.getByRole('tab', {name: 'curl'}).click();
+    await expect(section.getByRole('tabpanel').filter({hasText: 'curl'}).locator('pre')).toHaveText(toCurl(requestSample(doc, pull)));
+  });
+
+  test('offers the API description for download: the committed file, from the site itself', async ({page, request}) => {
+    await page.goto(API_ROUTE);
+    const link = page.getByRole('link', {name: 'Download', exact: true});
+    await expect(link).toBeVisible();
+    await expect(link).toHaveAttribute('href', API_DOWNLOAD_PATH);
+    const file = await request.get(API_DOWNLOAD_PATH);
+    expect(file.status()).toBe(200);
+    expect(await file.text()).toBe(readFileSync(API_SPEC_PATH, 'utf8'));
+  });
+
+  test("sits in the site's layout: navbar, main landmark with the title, footer; indigo primary colour", async ({page}) => {
+    await page.goto(API_ROUTE);
+    await expect(page.getByRole('navigation', {name: 'Main'}).getByRole('link', {name: 'API', exact: true})).toBeVisible();
+    await expect(page.getByRole('main').getByRole('heading', {level: 1})).toHaveText('Synkronus API (1.0.3)');
+    await expect(page.getByRole('contentinfo').getByRole('link', {name: 'API Reference'})).toBeVisible();
+    await expect(page.getByRole('link', {name: 'Download', exact: true})).toHaveCSS('color', 'rgb(63, 81, 181)');
+  });
+
+  for (const mode of ['light', 'dark'] as const) {
+    test(`${mode} mode: Redoc is ${mode} from the first frame to long after load`, async ({page}) => {
+      await page.emulateMedia({colorScheme: mode});
+      await recordThemeFrames(page);
+      await page.goto(API_ROUTE);
+      await page.waitForLoadState('load');
+      await page.waitForTimeout(2500);
+      await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
+      const frames = await page.evaluate(() => (window as unknown as {themeFrames: [string, string][]}).themeFrames);
+      expect(frames.length, 'frames recorded').toBeGreaterThan(10);
+      const wrong = frames.filter(
+        ([menu, title]) =>
+          alpha(menu) < 1 ||
+          (mode === 'dark' ? luminance(menu) > 0.1 || luminance(title) < 0.5 : luminance(menu) < 0.9 || luminance(title) > 0.1),
+      );
+      expect(wrong, `frames not in ${mode} mode (menu background, title colour)`).toEqual([]);
+    });
+
+    test(`${mode} mode: no axe violations`, async ({page}) => {
+      test.slow(); // axe needs a while on the whole reference
+      await page.emulateMedia({colorScheme: mode});
+      await page.goto(API_ROUTE);
+      await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
+      expect(await axeViolations(page)).toEqual([]);
+    });
+  }
+
+  test('dark mode: an opened error response, with its two body shapes, has no axe violations', async ({page}) => {
+    test.slow(); // axe needs a while on the whole reference
+    await page.emulateMedia({colorScheme: 'dark'});
+    await page.goto(API_ROUTE);
+    const section = page.locator('[id="operation/syncPull"]');
+    // A click before hydration does nothing, so click until the response opens.
+    await expect(async () => {
+      await section.getByRole('button', {name: /^400 /}).click();
+      await expect(section.getByRole('button', {name: 'ProblemDetail'})).toBeVisible({timeout: 1000});
+    }).toPass();
+    expect(await axeViolations(page, '[id="operation/syncPull"]')).toEqual([]);
+  });
+
+  test('switching the colour mode switches Redoc too', async ({page}) => {
+    await page.emulateMedia({colorScheme: 'light'});
+    await page.goto(API_ROUTE);
+    const menu = page.locator('.redocusaurus .menu-content');
+    expect(luminance(await menu.evaluate((el) => getComputedStyle(el).backgroundColor))).toBeGreaterThan(0.9);
+    const toggle = page.getByRole('button', {name: /dark mode|light mode|system mode/});
+    while ((await page.locator('html').getAttribute('data-theme')) !== 'dark') await toggle.click();
+    await expect.poll(async () => luminance(await menu.evaluate((el) => getComputedStyle(el).backgroundColor))).toBeLessThan(0.1);
+  });
+});

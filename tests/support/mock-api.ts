@@ -1,0 +1,49 @@
+/**
+ * A mock Synkronus server made from the API description by Prism (@stoplight/prism-cli), for tests.
+ * Started with node directly so the PID is Prism's own, listening on 127.0.0.1, stopped by that PID.
+ * It validates requests against the description (401 without a token, 400 for invalid input) and
+ * answers with the documented examples.
+ */
+import {spawn} from 'node:child_process';
+import path from 'node:path';
+import {API_SPEC_PATH, REPO_ROOT} from './api-description';
+
+export type MockApi = {origin: string; stop: () => void};
+
+/** First port of the mock servers; each test file passes its own offset so parallel files never collide. */
+export const MOCK_API_BASE_PORT = Number(process.env.MOCK_API_PORT ?? 4011);
+
+const PRISM = path.join(REPO_ROOT, 'node_modules/@stoplight/prism-cli/dist/index.js');
+
+export async function startMockApi(port: number, spec: string = API_SPEC_PATH): Promise<MockApi> {
+  const child = spawn(process.execPath, [PRISM, 'mock', spec, '-h', '127.0.0.1', '-p', String(port)], {
+    cwd: REPO_ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => done(new Error(`Prism did not start on ${origin} within 30 s:\n${output}`)), 30_000);
+    const done = (error?: Error) => {
+      clearTimeout(timer);
+      if (error) {
+        child.kill();
+        reject(error);
+      } else resolve();
+    };
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Prism is listening')) done();
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('exit', (code) => done(new Error(`Prism exited with code ${code} before listening on ${origin}:\n${output}`)));
+  });
+  child.removeAllListeners('exit');
+  return {
+    origin,
+    stop: () => {
+      if (child.exitCode === null && child.pid) process.kill(child.pid, 'SIGTERM');
+    },
+  };
+}

@@ -1,0 +1,94 @@
+/**
+ * A mock server made from the API description (Prism) answers every call's documented example request
+ * with a documented status, refuses protected calls without a token and a pull with limit 501, and
+ * the curl example generated for each call (shown on /api) runs against it.
+ */
+import {execFileSync} from 'node:child_process';
+import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {test, expect} from '@playwright/test';
+import {CURL_BASE_URL, requestSample, toCurl, type RequestSample} from '../../src/plugins/api-description/code-samples';
+import {listOperations} from '../../src/plugins/api-description/openapi';
+import {loadApiDescription} from '../support/api-description';
+import {MOCK_API_BASE_PORT, startMockApi, type MockApi} from '../support/mock-api';
+
+const doc = loadApiDescription();
+const operations = listOperations(doc);
+const TOKEN = 'test-token';
+
+let mock: MockApi;
+test.beforeAll(async () => {
+  mock = await startMockApi(MOCK_API_BASE_PORT);
+});
+test.afterAll(() => mock?.stop());
+
+async function send(sample: RequestSample, {token = TOKEN as string | null, query = ''} = {}): Promise<number> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(sample.headers)) {
+    if (name === 'Authorization') {
+      if (token) headers[name] = value.replace('$TOKEN', token);
+    } else if (name !== 'Content-Type' || sample.jsonBody !== undefined) headers[name] = value;
+  }
+  let body: string | FormData | undefined;
+  if (sample.jsonBody !== undefined) body = JSON.stringify(sample.jsonBody);
+  if (sample.files) {
+    body = new FormData();
+    for (const file of sample.files) body.append(file.field, new Blob(['sample bytes'], {type: file.contentType}), file.fileName);
+  }
+  const url = `${mock.origin}${sample.pathAndQuery}${query}`;
+  const response = await fetch(url, {method: sample.method, headers, body});
+  await response.arrayBuffer();
+  return response.status;
+}
+
+const documented = (entryIndex: number) => Object.keys(operations[entryIndex].operation.responses).map(Number);
+
+test.describe('the mock server of the API description', () => {
+  operations.forEach((entry, index) => {
+    const sample = requestSample(doc, entry);
+    const name = `${entry.method.toUpperCase()} ${entry.path}`;
+
+    test(`${name}: the documented example request gets a documented success`, async () => {
+      const status = await send(sample);
+      expect(documented(index), `${name} answered ${status}`).toContain(status);
+      expect(status).toBeGreaterThanOrEqual(200);
+      expect(status).toBeLessThan(300);
+    });
+
+    if (!entry.isPublic) {
+      test(`${name}: without a token the call is refused with 401`, async () => {
+        expect(await send(sample, {token: null})).toBe(401);
+      });
+    }
+
+    test(`${name}: the generated curl example runs and gets a documented success`, async () => {
+      const dir = mkdtempSync(path.join(os.tmpdir(), 'curl-sample-'));
+      try {
+        for (const file of sample.files ?? []) writeFileSync(path.join(dir, file.fileName), 'sample bytes');
+        const command = toCurl(sample).replace(CURL_BASE_URL, mock.origin);
+        const output = execFileSync('bash', ['-c', `${command} -s -w '\\n%{http_code}'`], {cwd: dir, env: {...process.env, TOKEN}, encoding: 'utf8'});
+        const status = Number(output.trim().split('\n').pop());
+        expect(documented(index), `${name}: curl got ${status}\n${command}`).toContain(status);
+        expect(status).toBeLessThan(300);
+      } finally {
+        rmSync(dir, {recursive: true, force: true});
+      }
+    });
+  });
+
+  test('a pull with limit 501 (or 0) is refused with 400; limit 500 is accepted', async () => {
+    const pull = operations.find((e) => e.operation.operationId === 'syncPull')!;
+    const sample = {...requestSample(doc, pull), pathAndQuery: '/sync/pull'};
+    expect(await send(sample, {query: '?limit=501'})).toBe(400);
+    expect(await send(sample, {query: '?limit=0'})).toBe(400);
+    expect(await send(sample, {query: '?limit=500'})).toBe(200);
+  });
+
+  test('an x-api-version header that is not MAJOR.MINOR.PATCH is refused with 400', async () => {
+    const health = operations.find((e) => e.operation.operationId === 'getHealth')!;
+    const sample = requestSample(doc, health);
+    expect(await send({...sample, headers: {'x-api-version': '1.0'}})).toBe(400);
+    expect(await send({...sample, headers: {'x-api-version': '1.0.3'}})).toBe(200);
+  });
+});
