@@ -1,6 +1,5 @@
-import type {Config} from '@docusaurus/types';
+import type {Config, PluginConfig} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
-import type * as Redocusaurus from 'redocusaurus';
 import type {PluginOptions as SearchOptions} from '@easyops-cn/docusaurus-search-local';
 import type {Options as PwaOptions} from '@docusaurus/plugin-pwa';
 import {themes as prismThemes} from 'prism-react-renderer';
@@ -9,6 +8,7 @@ import localSearch from './src/plugins/local-search';
 import siteFiles from './src/plugins/site-files';
 import apiDescriptionPlugin, {prepareApiDescription} from './src/plugins/api-description';
 import apiReferenceDataPlugin from './src/plugins/api-reference-data';
+import redocRoutePlugin from './src/plugins/redoc-route';
 import {
   ANNOUNCEMENT_ID,
   API_DERIVED_SPEC_FILE,
@@ -40,6 +40,41 @@ export default async function createConfig(): Promise<Config> {
   await prepareApiDescription(__dirname, API_SPEC_FILE, API_DERIVED_SPEC_FILE);
   return config;
 }
+
+/**
+ * The API reference at /api: redocusaurus' theme and its Redoc plugin (without global data:
+ * src/plugins/redoc-route), plus the build-time checks and pages generated from the description.
+ * Exported so that fixture builds (tests/fixtures/build-guarantees) can leave them out or keep them.
+ */
+const REDOC_THEME_ID = 'theme-redoc';
+export const API_REFERENCE_THEMES: PluginConfig[] = [
+  [
+    'docusaurus-theme-redoc',
+    {
+      id: REDOC_THEME_ID,
+      primaryColor: '#3f51b5',
+      options: {
+        // Every schema of the description gets its own section (and menu entry) under "Schemas".
+        schemaDefinitionsTagName: 'Schemas',
+        expandDefaultServerVariables: true,
+      },
+    },
+  ],
+];
+export const API_REFERENCE_SPEC = {
+  id: 'synkronus',
+  spec: API_DERIVED_SPEC_FILE,
+  // A link relative to the site, so the download never leaves the host the reader is on.
+  normalizeUrl: false,
+  url: API_DOWNLOAD_PATH,
+  route: API_ROUTE,
+  themeId: REDOC_THEME_ID,
+};
+export const API_REFERENCE_PLUGINS: PluginConfig[] = [
+  (context) => apiDescriptionPlugin(context, {specFile: API_SPEC_FILE, downloadPath: API_DOWNLOAD_PATH}),
+  (context) => apiReferenceDataPlugin(context, {specFile: API_SPEC_FILE}),
+  [redocRoutePlugin, API_REFERENCE_SPEC],
+];
 
 const config: Config = {
   title: 'ODE - Open Data Ensemble',
@@ -88,32 +123,10 @@ const config: Config = {
         sitemap: {ignorePatterns: ['/search']},
       } satisfies Preset.Options,
     ],
-    [
-      'redocusaurus',
-      {
-        specs: [
-          {
-            id: 'synkronus',
-            spec: API_DERIVED_SPEC_FILE,
-            // A link relative to the site, so the download never leaves the host the reader is on.
-            normalizeUrl: false,
-            url: API_DOWNLOAD_PATH,
-            route: API_ROUTE,
-          },
-        ],
-        theme: {
-          primaryColor: '#3f51b5',
-          options: {
-            // Every schema of the description gets its own section (and menu entry) under "Schemas".
-            schemaDefinitionsTagName: 'Schemas',
-            expandDefaultServerVariables: true,
-          },
-        },
-      } satisfies Redocusaurus.PresetOptions,
-    ],
   ],
 
   themes: [
+    ...API_REFERENCE_THEMES,
     [
       // Local search over the docs, the pages and the API reference (src/plugins/local-search).
       localSearch,
@@ -134,8 +147,7 @@ const config: Config = {
     './src/plugins/lean-delivery/index.ts',
     // Writes the inline-script hashes of the build for the nginx Content-Security-Policy.
     cspHeaderPlugin,
-    (context) => apiDescriptionPlugin(context, {specFile: API_SPEC_FILE, downloadPath: API_DOWNLOAD_PATH}),
-    (context) => apiReferenceDataPlugin(context, {specFile: API_SPEC_FILE}),
+    ...API_REFERENCE_PLUGINS,
     [
       '@docusaurus/plugin-client-redirects',
       // A static redirect page for hosts without server-side redirects (GitHub Pages);

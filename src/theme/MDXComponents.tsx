@@ -1,14 +1,5 @@
-// Wraps Markdown tables in a keyboard-focusable scroll box: wide tables scroll sideways on phones,
-// and a scrollable region must be reachable by keyboard (axe: scrollable-region-focusable).
-import type {ComponentProps} from 'react';
+// Wraps Markdown tables in a keyboard-focusable scroll box (ScrollableTable): wide tables scroll sideways on phones.
 import MDXComponents from '@theme-original/MDXComponents';
-
-function ScrollableTable(props: ComponentProps<'table'>) {
-  return (
-    <div className="table-scroll" tabIndex={0}>
-      <table {...props} />
-    </div>
-  );
-}
+import ScrollableTable from '@site/src/components/ScrollableTable';
 
 export default {...MDXComponents, table: ScrollableTable};

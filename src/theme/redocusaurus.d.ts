@@ -1,12 +1,12 @@
 // Types of the redocusaurus theme modules used by the swizzles in this folder.
 declare module '@theme/useSpecData' {
-  /** The spec data of the redocusaurus plugin instance `id` (the first one when omitted). */
-  const useSpecData: (id?: string) => {spec: object; url?: string};
+  /** `spec` when given; otherwise the spec data of the plugin instance `id` (global data, which this site does not publish). */
+  const useSpecData: (id?: string, spec?: object) => {spec: object; url?: string};
   export default useSpecData;
 }
 
 declare module '@theme/Redoc' {
-  const Redoc: (props: {id?: string; className?: string; themeId?: string}) => import('react').JSX.Element;
+  const Redoc: (props: {id?: string; className?: string; themeId?: string; spec?: object; url?: string}) => import('react').JSX.Element;
   export default Redoc;
 }
 

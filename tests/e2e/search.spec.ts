@@ -29,8 +29,11 @@ const docsTarget = (title: string): Target => {
   return {label: title, path: route.path, hash: ''};
 };
 
+/** The docs page that explains the sync protocol (the pull loop with change_cutoff). */
+const SYNC_PROTOCOL_PAGE: Target = {label: 'Sync protocol', path: '/docs/documentation/synkronus/sync-protocol', hash: ''};
+
 const CASES: {query: string; targets: () => Target[]}[] = [
-  {query: 'change_cutoff', targets: () => [schemaTarget('SyncPullResponse'), operationTarget('post', '/sync/pull')]},
+  {query: 'change_cutoff', targets: () => [SYNC_PROTOCOL_PAGE, schemaTarget('SyncPullResponse'), operationTarget('post', '/sync/pull')]},
   {query: 'pull', targets: () => [operationTarget('post', '/sync/pull')]},
   {query: 'reset password', targets: () => [operationTarget('post', '/users/reset-password')]},
   {query: 'AppBundleManifest', targets: () => [schemaTarget('AppBundleManifest'), operationTarget('get', '/app-bundle/manifest')]},

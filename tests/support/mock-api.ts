@@ -10,8 +10,16 @@ import {API_SPEC_PATH, REPO_ROOT} from './api-description';
 
 export type MockApi = {origin: string; stop: () => void};
 
-/** First port of the mock servers; each test file passes its own offset so parallel files never collide. */
+/** First port of the mock servers. */
 export const MOCK_API_BASE_PORT = Number(process.env.MOCK_API_PORT ?? 4011);
+
+/**
+ * The port of a mock server: each test file has its own offset (0 to 9) and each parallel worker its
+ * own block of ten, so servers started at the same time never collide.
+ */
+export function mockApiPort(fileOffset: number, parallelIndex: number): number {
+  return MOCK_API_BASE_PORT + parallelIndex * 10 + fileOffset;
+}
 
 const PRISM = path.join(REPO_ROOT, 'node_modules/@stoplight/prism-cli/dist/index.js');
 

@@ -11,15 +11,16 @@ import {test, expect} from '@playwright/test';
 import {CURL_BASE_URL, requestSample, toCurl, type RequestSample} from '../../src/plugins/api-description/code-samples';
 import {listOperations} from '../../src/plugins/api-description/openapi';
 import {loadApiDescription} from '../support/api-description';
-import {MOCK_API_BASE_PORT, startMockApi, type MockApi} from '../support/mock-api';
+import {mockApiPort, startMockApi, type MockApi} from '../support/mock-api';
 
 const doc = loadApiDescription();
 const operations = listOperations(doc);
 const TOKEN = 'test-token';
 
 let mock: MockApi;
-test.beforeAll(async () => {
-  mock = await startMockApi(MOCK_API_BASE_PORT);
+test.beforeAll(async ({}, workerInfo) => {
+  // Each worker that runs tests of this file starts its own mock server, on its own port.
+  mock = await startMockApi(mockApiPort(0, workerInfo.parallelIndex));
 });
 test.afterAll(() => mock?.stop());
 

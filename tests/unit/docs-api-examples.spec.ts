@@ -23,7 +23,7 @@ import path from 'node:path';
 import {test, expect} from '@playwright/test';
 import {listOperations} from '../../src/plugins/api-description/openapi';
 import {loadApiDescription, REPO_ROOT, schemaValidator, validateNamed} from '../support/api-description';
-import {MOCK_API_BASE_PORT, startMockApi, type MockApi} from '../support/mock-api';
+import {mockApiPort, startMockApi, type MockApi} from '../support/mock-api';
 
 const doc = loadApiDescription();
 const validate = schemaValidator(doc);
@@ -112,8 +112,8 @@ test.describe('API examples on docs pages', () => {
 
   test.describe('curl examples against the mock server', () => {
     let mock: MockApi;
-    test.beforeAll(async () => {
-      mock = await startMockApi(MOCK_API_BASE_PORT + 1);
+    test.beforeAll(async ({}, workerInfo) => {
+      mock = await startMockApi(mockApiPort(1, workerInfo.parallelIndex));
     });
     test.afterAll(() => mock?.stop());
 

@@ -6,9 +6,10 @@
 import React from 'react';
 import Link from '@docusaurus/Link';
 import CodeBlock from '@theme/CodeBlock';
-import {usePluginData} from '@docusaurus/useGlobalData';
-import type {ApiReferenceData, BodyShape} from '@site/src/plugins/api-reference-data/data';
+import apiReferenceData from '@generated/api-reference-data/default/api-reference-data.json';
+import type {BodyShape} from '@site/src/plugins/api-reference-data/data';
 import {API_ROUTE} from '@site/site.constants';
+import ScrollableTable from '@site/src/components/ScrollableTable';
 import styles from './styles.module.css';
 
 function Shape({shape}: {shape: BodyShape}): React.JSX.Element {
@@ -47,11 +48,10 @@ function Shape({shape}: {shape: BodyShape}): React.JSX.Element {
 }
 
 export default function ErrorCatalogue(): React.JSX.Element {
-  const {errorCatalogue} = usePluginData('api-reference-data') as ApiReferenceData;
+  const {errorCatalogue} = apiReferenceData;
   return (
     <div className={styles.catalogue}>
-      <div className={styles.wrapper}>
-        <table>
+      <ScrollableTable>
           <caption>Error statuses of the Synkronus API and the calls that return them</caption>
           <thead>
             <tr>
@@ -82,8 +82,7 @@ export default function ErrorCatalogue(): React.JSX.Element {
               </tr>
             ))}
           </tbody>
-        </table>
-      </div>
+      </ScrollableTable>
       {errorCatalogue.bodyShapes.map((shape) => (
         <Shape key={shape.name} shape={shape} />
       ))}

@@ -1,6 +1,7 @@
 import type {ReactNode} from 'react';
 import budgets from '@site/perf/budgets.json';
 import benchResults from '@site/perf/results.json';
+import ScrollableTable from '@site/src/components/ScrollableTable';
 import styles from './styles.module.css';
 
 type PageBudget = {label: string; routes: string; totalKiB: number; jsKiB?: number; beforeJsKiB?: number};
@@ -37,8 +38,7 @@ const kib = (value: number | undefined) => (value === undefined ? '–' : `${val
 export function BudgetTable(): ReactNode {
   const pages = Object.values(budgets.pages) as PageBudget[];
   return (
-    <div className="table-scroll" tabIndex={0}>
-      <table>
+    <ScrollableTable>
         <thead>
           <tr>
             <th scope="col">Pages</th>
@@ -64,16 +64,14 @@ export function BudgetTable(): ReactNode {
             <td colSpan={2}>with width and height, lazy below the fold, SVG, WebP or AVIF</td>
           </tr>
         </tbody>
-      </table>
-    </div>
+      </ScrollableTable>
   );
 }
 
 /** The Lighthouse minimum scores of perf/budgets.json. */
 export function LighthouseBudgetTable(): ReactNode {
   return (
-    <div className="table-scroll" tabIndex={0}>
-      <table>
+    <ScrollableTable>
         <thead>
           <tr>
             <th scope="col">Page</th>
@@ -96,8 +94,7 @@ export function LighthouseBudgetTable(): ReactNode {
             </tr>
           ))}
         </tbody>
-      </table>
-    </div>
+      </ScrollableTable>
   );
 }
 
@@ -113,8 +110,7 @@ export function MeasuredTable(): ReactNode {
         {results.build &&
           ` Build time, median of ${results.build.runs}: ${results.build.coldMedianSeconds} s cold (caches cleared), ${results.build.warmMedianSeconds} s warm.`}
       </p>
-      <div className="table-scroll" tabIndex={0}>
-        <table>
+      <ScrollableTable>
           <thead>
             <tr>
               <th scope="col">Route</th>
@@ -149,8 +145,7 @@ export function MeasuredTable(): ReactNode {
               );
             })}
           </tbody>
-        </table>
-      </div>
+        </ScrollableTable>
     </>
   );
 }

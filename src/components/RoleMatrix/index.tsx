@@ -4,19 +4,19 @@
  */
 import React from 'react';
 import Link from '@docusaurus/Link';
-import {usePluginData} from '@docusaurus/useGlobalData';
+import apiReferenceData from '@generated/api-reference-data/default/api-reference-data.json';
 import {ROLES} from '@site/src/plugins/api-description/openapi';
-import type {ApiReferenceData, RoleCell} from '@site/src/plugins/api-reference-data/data';
+import type {RoleCell} from '@site/src/plugins/api-reference-data/data';
 import {API_ROUTE} from '@site/site.constants';
+import ScrollableTable from '@site/src/components/ScrollableTable';
 import styles from './styles.module.css';
 
 const CELL_CLASS: Record<RoleCell, string> = {yes: styles.yes, no: styles.no, 'not specified': styles.unspecified};
 
 export default function RoleMatrix(): React.JSX.Element {
-  const {roleMatrix} = usePluginData('api-reference-data') as ApiReferenceData;
+  const {roleMatrix} = apiReferenceData;
   return (
-    <div className={styles.wrapper}>
-      <table className={styles.matrix}>
+    <ScrollableTable className={styles.matrix}>
         <caption>Who may make each call of the Synkronus API ({roleMatrix.length} calls)</caption>
         <thead>
           <tr>
@@ -50,7 +50,6 @@ export default function RoleMatrix(): React.JSX.Element {
             </tr>
           ))}
         </tbody>
-      </table>
-    </div>
+    </ScrollableTable>
   );
 }

@@ -1,6 +1,7 @@
 import type {ReactNode} from 'react';
 import rawData from '@site/data/synk-commands.json';
 import type {SynkCommand, SynkCommandData, SynkFlag} from './types';
+import ScrollableTable from '@site/src/components/ScrollableTable';
 import styles from './styles.module.css';
 
 const data = rawData as SynkCommandData;
@@ -70,7 +71,7 @@ function groupOf(command: SynkCommand): string {
 export default function SynkCommandTable({kind = 'commands'}: {kind?: 'commands' | 'global-flags'}): ReactNode {
   if (kind === 'global-flags') {
     return (
-      <table className={styles.table}>
+      <ScrollableTable className={styles.table}>
         <thead>
           <tr>
             <th scope="col">Flag</th>
@@ -93,7 +94,7 @@ export default function SynkCommandTable({kind = 'commands'}: {kind?: 'commands'
             </tr>
           ))}
         </tbody>
-      </table>
+      </ScrollableTable>
     );
   }
 
@@ -102,7 +103,7 @@ export default function SynkCommandTable({kind = 'commands'}: {kind?: 'commands'
     ...data.groups.map((g) => ({name: g.name, description: `${data.binary} ${g.name}: ${g.description}`})),
   ];
   return (
-    <table className={styles.table}>
+    <ScrollableTable className={styles.table}>
       <thead>
         <tr>
           <th scope="col">Command</th>
@@ -124,6 +125,6 @@ export default function SynkCommandTable({kind = 'commands'}: {kind?: 'commands'
             ))}
         </tbody>
       ))}
-    </table>
+    </ScrollableTable>
   );
 }

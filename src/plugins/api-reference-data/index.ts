@@ -1,6 +1,7 @@
 /**
  * Docusaurus plugin: reads the API description at build time and publishes the role matrix and the
- * error catalogue as global data for the RoleMatrix and ErrorCatalogue components.
+ * error catalogue as a data module (not global data, which every page would download) that the
+ * RoleMatrix and ErrorCatalogue components import: `@generated/api-reference-data/default/api-reference-data.json`.
  */
 import {readFile} from 'node:fs/promises';
 import path from 'node:path';
@@ -10,6 +11,7 @@ import type {OpenApiDocument} from '../api-description/openapi';
 import {errorCatalogue, roleMatrix, type ApiReferenceData} from './data';
 
 export const PLUGIN_NAME = 'api-reference-data';
+const DATA_FILE = 'api-reference-data.json';
 
 export default function apiReferenceDataPlugin(context: LoadContext, options: {specFile: string}): Plugin {
   const file = path.resolve(context.siteDir, options.specFile);
@@ -21,7 +23,7 @@ export default function apiReferenceDataPlugin(context: LoadContext, options: {s
       return {roleMatrix: roleMatrix(doc), errorCatalogue: errorCatalogue(doc)};
     },
     async contentLoaded({content, actions}) {
-      actions.setGlobalData(content);
+      await actions.createData(DATA_FILE, JSON.stringify(content));
     },
   };
 }

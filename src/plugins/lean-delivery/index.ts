@@ -18,7 +18,7 @@ export default function leanDelivery(_context: LoadContext): Plugin {
         module: {rules: [{resourceQuery: /private-prism/, use: [path.join(__dirname, 'private-prism-loader.cjs')]}]},
       };
       if (isServer) return prism;
-      return {...prism, optimization: {splitChunks: {cacheGroups: {common: false}}}};
+      return {...prism, optimization: {splitChunks: {minSize: 40_000, cacheGroups: {common: false}}}};
     },
   };
 }

@@ -5,7 +5,7 @@ import Redoc from '@theme/Redoc';
 import type {Props as LayoutProps} from '@theme/Layout';
 
 type Props = {
-  specProps: {spec: {info: {title: string; version: string}}};
+  specProps: {spec: {info: {title: string; version: string}}; url?: string};
   layoutProps?: Omit<LayoutProps, 'children'>;
 };
 
@@ -17,7 +17,8 @@ export default function ApiDoc({specProps, layoutProps}: Props): React.JSX.Eleme
       description={`Reference of the ${title} ${version}: every call with its roles, parameters, responses, examples and schemas.`}
       {...layoutProps}>
       <main>
-        <Redoc />
+        {/* The description comes with the route (src/plugins/redoc-route publishes no global data). */}
+        <Redoc spec={specProps.spec} url={specProps.url} />
       </main>
     </Layout>
   );

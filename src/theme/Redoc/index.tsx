@@ -14,7 +14,7 @@ import './overrides.css';
 import styles from './styles.module.css';
 
 type ThemeData = {lightTheme: RedocRawOptions['theme']; darkTheme: RedocRawOptions['theme']; options: RedocRawOptions};
-type Props = {id?: string; className?: string; themeId?: string};
+type Props = {id?: string; className?: string; themeId?: string; spec?: object; url?: string};
 
 /** Redoc options for one colour mode. */
 export function redocOptions(data: ThemeData, dark: boolean): RedocRawOptions {
@@ -50,8 +50,10 @@ function collectAnchors(collect: (anchor: string) => void, items: MenuItem[], pa
   }
 }
 
-export default function Redoc({id, className, themeId = 'theme-redoc'}: Props): React.JSX.Element {
-  const {spec, url} = useSpecData(id);
+export default function Redoc({id, className, themeId = 'theme-redoc', spec: specProp, url: urlProp}: Props): React.JSX.Element {
+  const specData = useSpecData(id, specProp);
+  const spec = specData.spec;
+  const url = urlProp ?? specData.url;
   const allThemes = useAllPluginInstancesData('docusaurus-theme-redoc') as Record<string, ThemeData>;
   const themeData = (usePluginData('docusaurus-theme-redoc', themeId) as ThemeData | undefined) ?? Object.values(allThemes)[0];
   const dark = useIsDark();
