@@ -1,14 +1,14 @@
 // Wraps the local search bar: its code loads only when the reader starts searching (focus, hover or
 // the Ctrl/⌘-K shortcut), which keeps every page within its JavaScript budget; and its results popup
 // is fixed for assistive technology (axe).
-import React, {lazy, Suspense, type ReactNode, useCallback, useEffect, useRef, useState} from 'react';
+import React, {type ComponentType, type ReactNode, useCallback, useEffect, useLayoutEffect, useRef, useState} from 'react';
 import type SearchBarType from '@theme/SearchBar';
 import type {WrapperProps} from '@docusaurus/types';
 import './styles.css';
 
 type Props = WrapperProps<typeof SearchBarType>;
 
-const SearchBar = lazy(() => import('@theme-original/SearchBar'));
+const loadSearchBar = () => import('@theme-original/SearchBar').then((m) => m.default as ComponentType<Props>);
 
 /**
  * autocomplete.js (used by @easyops-cn/docusaurus-search-local) points its combobox at the listbox
@@ -29,11 +29,10 @@ function fixPopupAria(root: HTMLElement) {
 }
 
 /** What the navbar shows until the search code has loaded: the same box, with the same name. */
-function Placeholder({onActivate, inputRef}: {onActivate: () => void; inputRef?: React.Ref<HTMLInputElement>}) {
+function Placeholder({onActivate, onText}: {onActivate: () => void; onText: (text: string) => void}) {
   return (
     <div className="navbar__search">
       <input
-        ref={inputRef}
         type="search"
         className="navbar__search-input search-bar-placeholder"
         placeholder="Search"
@@ -42,6 +41,7 @@ function Placeholder({onActivate, inputRef}: {onActivate: () => void; inputRef?:
         onFocus={onActivate}
         onMouseEnter={onActivate}
         onTouchStart={onActivate}
+        onChange={(event) => onText(event.target.value)}
       />
     </div>
   );
@@ -49,19 +49,22 @@ function Placeholder({onActivate, inputRef}: {onActivate: () => void; inputRef?:
 
 export default function SearchBarWrapper(props: Props): ReactNode {
   const ref = useRef<HTMLDivElement>(null);
-  const placeholderRef = useRef<HTMLInputElement>(null);
-  const [active, setActive] = useState(false);
-  // Whether the reader was in the box (or pressed the shortcut) when the search code was asked for.
-  const handOver = useRef<{focus: boolean; text: string}>({focus: false, text: ''});
+  const [RealSearchBar, setRealSearchBar] = useState<ComponentType<Props> | null>(null);
+  const loading = useRef(false);
+  // What the reader did in the placeholder while the search code was loading: handed over to the real box.
+  const handOver = useRef({focus: false, text: ''});
   const activate = useCallback(() => {
-    const input = placeholderRef.current;
-    handOver.current = {focus: handOver.current.focus || document.activeElement === input, text: input?.value ?? ''};
-    setActive(true);
+    if (loading.current) return;
+    loading.current = true;
+    void loadSearchBar().then((component) => {
+      if (document.activeElement?.classList.contains('search-bar-placeholder')) handOver.current.focus = true;
+      setRealSearchBar(() => component);
+    });
   }, []);
 
   // Ctrl/⌘-K before the search code is there: load it and go to the box.
   useEffect(() => {
-    if (active) return undefined;
+    if (RealSearchBar) return undefined;
     const onKey = (event: KeyboardEvent) => {
       if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k') {
         event.preventDefault();
@@ -71,37 +74,36 @@ export default function SearchBarWrapper(props: Props): ReactNode {
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [active, activate]);
+  }, [RealSearchBar, activate]);
+
+  // The real box takes over the focus and the text typed so far, in the same task as the swap.
+  useLayoutEffect(() => {
+    const input = ref.current?.querySelector<HTMLInputElement>('input:not(.search-bar-placeholder)');
+    if (!RealSearchBar || !input) return;
+    const {focus, text} = handOver.current;
+    handOver.current = {focus: false, text: ''};
+    if (focus) input.focus();
+    if (text) {
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, text);
+      input.dispatchEvent(new Event('input', {bubbles: true}));
+    }
+  }, [RealSearchBar]);
 
   useEffect(() => {
     const root = ref.current;
-    if (!active || !root) return undefined;
-    const observer = new MutationObserver(() => {
-      fixPopupAria(root);
-      // Once the real box is there, it takes over the focus and anything typed into the placeholder.
-      const input = root.querySelector<HTMLInputElement>('input:not(.search-bar-placeholder)');
-      if (input && handOver.current.focus) {
-        const {text} = handOver.current;
-        handOver.current = {focus: false, text: ''};
-        input.focus();
-        if (text) {
-          Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, text);
-          input.dispatchEvent(new Event('input', {bubbles: true}));
-        }
-      }
-    });
+    if (!RealSearchBar || !root) return undefined;
+    fixPopupAria(root);
+    const observer = new MutationObserver(() => fixPopupAria(root));
     observer.observe(root, {subtree: true, childList: true, attributes: true, attributeFilter: ['role']});
     return () => observer.disconnect();
-  }, [active]);
+  }, [RealSearchBar]);
 
   return (
     <div ref={ref} className="search-bar-aria-fix">
-      {active ? (
-        <Suspense fallback={<Placeholder onActivate={activate} inputRef={placeholderRef} />}>
-          <SearchBar {...props} />
-        </Suspense>
+      {RealSearchBar ? (
+        <RealSearchBar {...props} />
       ) : (
-        <Placeholder onActivate={activate} inputRef={placeholderRef} />
+        <Placeholder onActivate={activate} onText={(text) => (handOver.current.text = text)} />
       )}
     </div>
   );
