@@ -1,6 +1,5 @@
-// Wraps the local search bar: its code loads only when the reader starts searching (focus, hover or
-// the Ctrl/⌘-K shortcut), which keeps every page within its JavaScript budget; and its results popup
-// is fixed for assistive technology (axe).
+// Wraps the local search bar: its code loads only when the reader comes to the box (focus, hover or
+// Ctrl/⌘-K), which keeps every page within its JavaScript budget; and its popup is fixed for assistive technology.
 import React, {type ComponentType, type ReactNode, useCallback, useEffect, useLayoutEffect, useRef, useState} from 'react';
 import type SearchBarType from '@theme/SearchBar';
 import type {WrapperProps} from '@docusaurus/types';
@@ -28,8 +27,25 @@ function fixPopupAria(root: HTMLElement) {
   });
 }
 
-/** What the navbar shows until the search code has loaded: the same box, with the same name. */
-function Placeholder({onActivate, onText}: {onActivate: () => void; onText: (text: string) => void}) {
+/**
+ * The plugin focuses its box again once its index has loaded if the box was focused when loading
+ * began, even when the reader has tabbed on since: that would pull keyboard users back. The box may
+ * take the focus only when no other element has it.
+ */
+function keepFocusWithReader(input: HTMLInputElement) {
+  const nativeFocus = HTMLInputElement.prototype.focus;
+  input.focus = function focusUnlessElsewhere(this: HTMLInputElement, options?: FocusOptions) {
+    const active = document.activeElement;
+    if (active && active !== document.body && active !== this) return;
+    nativeFocus.call(this, options);
+  };
+}
+
+/**
+ * What the navbar shows until the reader starts searching: the same box, with the same name. Focus
+ * or hover fetches the search code; the first keystroke swaps in the real box.
+ */
+function Placeholder({onPrepare, onStart}: {onPrepare: () => void; onStart: (text: string) => void}) {
   return (
     <div className="navbar__search">
       <input
@@ -38,10 +54,10 @@ function Placeholder({onActivate, onText}: {onActivate: () => void; onText: (tex
         placeholder="Search"
         aria-label="Search"
         autoComplete="off"
-        onFocus={onActivate}
-        onMouseEnter={onActivate}
-        onTouchStart={onActivate}
-        onChange={(event) => onText(event.target.value)}
+        onFocus={onPrepare}
+        onMouseEnter={onPrepare}
+        onTouchStart={onPrepare}
+        onChange={(event) => onStart(event.target.value)}
       />
     </div>
   );
@@ -50,17 +66,20 @@ function Placeholder({onActivate, onText}: {onActivate: () => void; onText: (tex
 export default function SearchBarWrapper(props: Props): ReactNode {
   const ref = useRef<HTMLDivElement>(null);
   const [RealSearchBar, setRealSearchBar] = useState<ComponentType<Props> | null>(null);
-  const loading = useRef(false);
-  // What the reader did in the placeholder while the search code was loading: handed over to the real box.
+  const searchBarCode = useRef<Promise<ComponentType<Props>> | null>(null);
+  // What the reader typed (or asked for with the shortcut) before the real box was there.
   const handOver = useRef({focus: false, text: ''});
-  const activate = useCallback(() => {
-    if (loading.current) return;
-    loading.current = true;
-    void loadSearchBar().then((component) => {
-      if (document.activeElement?.classList.contains('search-bar-placeholder')) handOver.current.focus = true;
-      setRealSearchBar(() => component);
-    });
+  const prepare = useCallback(() => {
+    searchBarCode.current ??= loadSearchBar();
   }, []);
+  const start = useCallback(
+    (text: string) => {
+      handOver.current = {focus: true, text};
+      prepare();
+      void searchBarCode.current!.then((component) => setRealSearchBar(() => component));
+    },
+    [prepare],
+  );
 
   // Ctrl/⌘-K before the search code is there: load it and go to the box.
   useEffect(() => {
@@ -68,18 +87,18 @@ export default function SearchBarWrapper(props: Props): ReactNode {
     const onKey = (event: KeyboardEvent) => {
       if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k') {
         event.preventDefault();
-        handOver.current.focus = true;
-        activate();
+        start(handOver.current.text);
       }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [RealSearchBar, activate]);
+  }, [RealSearchBar, start]);
 
   // The real box takes over the focus and the text typed so far, in the same task as the swap.
   useLayoutEffect(() => {
     const input = ref.current?.querySelector<HTMLInputElement>('input:not(.search-bar-placeholder)');
     if (!RealSearchBar || !input) return;
+    keepFocusWithReader(input);
     const {focus, text} = handOver.current;
     handOver.current = {focus: false, text: ''};
     if (focus) input.focus();
@@ -103,7 +122,7 @@ export default function SearchBarWrapper(props: Props): ReactNode {
       {RealSearchBar ? (
         <RealSearchBar {...props} />
       ) : (
-        <Placeholder onActivate={activate} onText={(text) => (handOver.current.text = text)} />
+        <Placeholder onPrepare={prepare} onStart={(text) => start(text)} />
       )}
     </div>
   );
