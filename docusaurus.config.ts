@@ -1,3 +1,5 @@
+import {readFileSync} from 'node:fs';
+import path from 'node:path';
 import type {Config, PluginConfig} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import type {PluginOptions as SearchOptions} from '@easyops-cn/docusaurus-search-local';
@@ -31,6 +33,12 @@ const lightCodeTheme = {
     entry.types.includes('attr-name') ? {...entry, style: {...entry.style, color: 'rgb(192, 0, 0)'}} : entry,
   ),
 };
+
+/**
+ * The navbar logo, inlined as a data URL from static/img/logo.svg: half a KiB in every page's HTML
+ * instead of one more request (about 1 KiB with its headers) before the page can be shown.
+ */
+const NAVBAR_LOGO = `data:image/svg+xml,${encodeURIComponent(readFileSync(path.join(__dirname, 'static/img/logo.svg'), 'utf8').trim())}`;
 
 /** What the social card (static/img/social-card.png) shows, for link previews read aloud. */
 const SOCIAL_IMAGE_ALT = 'ODE, Open Data Ensemble: a symphony of data instruments for offline-first field data collection';
@@ -207,7 +215,7 @@ const config: Config = {
     navbar: {
       title: 'ODE',
       hideOnScroll: true,
-      logo: {alt: 'ODE logo', src: 'img/logo.svg', width: 32, height: 32},
+      logo: {alt: 'ODE logo', src: NAVBAR_LOGO, width: 32, height: 32},
       items: [
         {type: 'docSidebar', sidebarId: 'docs', position: 'left', label: 'Documentation'},
         {to: API_ROUTE, label: 'API', position: 'left'},
