@@ -1,5 +1,6 @@
 /**
- * Lighthouse budgets (perf/budgets.json): mobile preset with its default simulated throttling, on the
+ * Lighthouse budgets (perf/budgets.json, `lighthouse`: the enforced minimums; `lighthouseTargets`: the
+ * scores asked for, printed beside each result): mobile preset with its default simulated throttling, on the
  * production build served by nginx. This project runs after all others, alone, so that the CPU it
  * measures is not shared with other tests. Prints the scores and the main metrics.
  */
@@ -11,9 +12,7 @@ import {REPO_ROOT} from '../../scripts/nginx.cjs';
 
 type LighthouseResult = {url: string; scores: Record<string, number>; metrics: Record<string, number | null>; runtimeError: string | null};
 
-test.describe.configure({mode: 'serial'});
-
-for (const [route, minimum] of Object.entries(BUDGETS.lighthouse)) {
+for (const [route, minimum] of Object.entries(BUDGETS.lighthouse as unknown as Record<string, Record<string, number>>).filter(([key]) => key.startsWith('/'))) {
   test(`Lighthouse on ${route} meets its scores`, async ({baseURL}) => {
     test.setTimeout(180_000);
     const run = (): LighthouseResult =>
@@ -33,8 +32,9 @@ for (const [route, minimum] of Object.entries(BUDGETS.lighthouse)) {
       result = run();
     }
     const m = result.metrics;
+    const target = (BUDGETS.lighthouseTargets as unknown as Record<string, Record<string, number>>)[route];
     console.log(
-      `${route}: ${JSON.stringify(result.scores)}; FCP ${Math.round(m['first-contentful-paint'] ?? 0)} ms, ` +
+      `${route}: ${JSON.stringify(result.scores)} (enforced ${JSON.stringify(minimum)}, target ${JSON.stringify(target)}); FCP ${Math.round(m['first-contentful-paint'] ?? 0)} ms, ` +
         `LCP ${Math.round(m['largest-contentful-paint'] ?? 0)} ms, TBT ${Math.round(m['total-blocking-time'] ?? 0)} ms, ` +
         `CLS ${m['cumulative-layout-shift']}, SI ${Math.round(m['speed-index'] ?? 0)} ms`,
     );
