@@ -6,6 +6,7 @@ import type {PluginOptions as SearchOptions} from '@easyops-cn/docusaurus-search
 import type {Options as PwaOptions} from '@docusaurus/plugin-pwa';
 import {themes as prismThemes} from 'prism-react-renderer';
 import remarkMermaidSvg from './src/plugins/mermaid-svg';
+import leanDeliveryPlugin from './src/plugins/lean-delivery';
 import localSearch from './src/plugins/local-search';
 import siteFiles from './src/plugins/site-files';
 import apiDescriptionPlugin, {prepareApiDescription} from './src/plugins/api-description';
@@ -43,9 +44,17 @@ const NAVBAR_LOGO = `data:image/svg+xml,${encodeURIComponent(readFileSync(path.j
 /** What the social card (static/img/social-card.png) shows, for link previews read aloud. */
 const SOCIAL_IMAGE_ALT = 'ODE, Open Data Ensemble: a symphony of data instruments for offline-first field data collection';
 
+/**
+ * Checks the API description of the site in `siteDir` and writes its derived copy (with curl examples):
+ * an invalid description fails the build here, before anything is built.
+ */
+export async function prepareApiReference(siteDir: string): Promise<void> {
+  await prepareApiDescription(siteDir, API_SPEC_FILE, API_DERIVED_SPEC_FILE);
+}
+
+/** The configuration Docusaurus loads. Fixture builds (tests/fixtures) use `config` and `prepareApiReference`. */
 export default async function createConfig(): Promise<Config> {
-  // Fails the build, before anything is built, when the API description is invalid.
-  await prepareApiDescription(__dirname, API_SPEC_FILE, API_DERIVED_SPEC_FILE);
+  await prepareApiReference(__dirname);
   return config;
 }
 
@@ -84,7 +93,32 @@ export const API_REFERENCE_PLUGINS: PluginConfig[] = [
   [redocRoutePlugin, API_REFERENCE_SPEC],
 ];
 
-const config: Config = {
+/** Local search over the docs, the pages and the API reference (src/plugins/local-search). */
+const SEARCH_THEME: PluginConfig = [
+      localSearch,
+      {
+        indexDocs: true,
+        indexBlog: false,
+        indexPages: true,
+        docsRouteBasePath: '/docs',
+        language: ['en'],
+        explicitSearchResultPath: true,
+        // The Ctrl-K hint has too little contrast (toolchain note P16); the shortcut still works.
+        searchBarShortcutHint: false,
+      } satisfies SearchOptions,
+    ];
+
+/**
+ * Everything that reads the API description or the rendered /api page. Fixture builds of small site
+ * variants (tests/fixtures/build-guarantees) leave these out unless their case is about the API.
+ */
+export const API_DEPENDENT = {
+  themes: [...API_REFERENCE_THEMES, SEARCH_THEME],
+  plugins: [...API_REFERENCE_PLUGINS, siteFiles],
+};
+
+/** The site configuration, without the build-time check of the API description (see createConfig). */
+export const config: Config = {
   title: 'ODE - Open Data Ensemble',
   tagline: 'A symphony of data instruments for offline-first field data collection',
   favicon: 'img/favicon.svg',
@@ -135,24 +169,11 @@ const config: Config = {
 
   themes: [
     ...API_REFERENCE_THEMES,
-    [
-      // Local search over the docs, the pages and the API reference (src/plugins/local-search).
-      localSearch,
-      {
-        indexDocs: true,
-        indexBlog: false,
-        indexPages: true,
-        docsRouteBasePath: '/docs',
-        language: ['en'],
-        explicitSearchResultPath: true,
-        // The Ctrl-K hint has too little contrast (toolchain note P16); the shortcut still works.
-        searchBarShortcutHint: false,
-      } satisfies SearchOptions,
-    ],
+    SEARCH_THEME,
   ],
 
   plugins: [
-    './src/plugins/lean-delivery/index.ts',
+    leanDeliveryPlugin,
     // Writes the inline-script hashes of the build for the nginx Content-Security-Policy.
     cspHeaderPlugin,
     ...API_REFERENCE_PLUGINS,
