@@ -1,18 +1,8 @@
 import {defineConfig} from '@playwright/test';
+import {CHROMIUM_ARGS, CHROMIUM_BIN} from './scripts/chromium.cjs';
 
 /** The production build is served by nginx (deploy/nginx/docs-site.conf) on this port during tests. */
 export const SITE_PORT = Number(process.env.SITE_PORT ?? 4173);
-
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export default defineConfig({
   testDir: './tests',
@@ -28,7 +18,7 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${SITE_PORT}`,
     browserName: 'chromium',
-    launchOptions: {executablePath: process.env.CHROMIUM_BIN ?? '/usr/bin/chromium', args: CHROMIUM_ARGS},
+    launchOptions: {executablePath: CHROMIUM_BIN, args: CHROMIUM_ARGS},
     trace: 'off',
     screenshot: 'off',
   },

@@ -21,7 +21,7 @@ const args = process.argv.slice(2);
 const RUNS = Number(args[args.indexOf('--runs') + 1]) || 3;
 const SKIP_BUILDS = args.includes('--skip-builds');
 const PORT = Number(process.env.BENCH_PORT ?? 4300);
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const {CHROMIUM_BIN, CHROMIUM_ARGS} = require('./chromium.cjs');
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
@@ -58,7 +58,7 @@ if (!SKIP_BUILDS) {
 const server = startNginx({port: PORT, name: 'bench'});
 const routes = [];
 try {
-  const browser = await chromium.launch({executablePath: process.env.CHROMIUM_BIN ?? '/usr/bin/chromium', args: CHROMIUM_ARGS});
+  const browser = await chromium.launch({executablePath: CHROMIUM_BIN, args: CHROMIUM_ARGS});
   for (const route of specRoutes()) {
     const m = await measurePage(browser, `${server.origin}${route}`);
     routes.push({

@@ -2,26 +2,19 @@
 // prints one JSON array of {url, scores: {performance, accessibility, best-practices, seo}} on stdout.
 // Each URL gets a fresh Chromium (Debian's, $CHROMIUM_BIN or /usr/bin/chromium) with an empty profile.
 // Used by the budget tests (tests/budgets/lighthouse.spec.ts) and by `npm run bench`.
+import {createRequire} from 'node:module';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+// Lighthouse drives its own Chromium through chrome-launcher, with the same binary and flags as the tests.
+const {CHROMIUM_BIN, CHROMIUM_ARGS} = createRequire(import.meta.url)('./chromium.cjs');
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 
 const results = [];
 for (const url of process.argv.slice(2)) {
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_BIN ?? '/usr/bin/chromium',
-    chromeFlags: CHROME_FLAGS,
+    chromePath: CHROMIUM_BIN,
+    chromeFlags: CHROMIUM_ARGS,
   });
   try {
     const runner = await lighthouse(url, {port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES});

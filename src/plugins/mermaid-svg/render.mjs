@@ -2,15 +2,16 @@
 // ./index.ts) because the Docusaurus config loader cannot import this ES-module-only library.
 // stdin: {"diagrams": string[], "mermaidConfig": object, "prefix": string}
 // stdout: [{"svg": string, "width": number, "height": number} | {"error": string}, ...]
+import {createRequire} from 'node:module';
 import {createMermaidRenderer} from 'mermaid-isomorphic';
 
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const {CHROMIUM_BIN, CHROMIUM_ARGS} = createRequire(import.meta.url)('../../../scripts/chromium.cjs');
 
 let input = '';
 for await (const chunk of process.stdin) input += chunk;
 const {diagrams, mermaidConfig, prefix} = JSON.parse(input);
 const render = createMermaidRenderer({
-  launchOptions: {executablePath: process.env.CHROMIUM_BIN ?? '/usr/bin/chromium', args: CHROMIUM_ARGS},
+  launchOptions: {executablePath: CHROMIUM_BIN, args: CHROMIUM_ARGS},
 });
 const results = await render(diagrams, {mermaidConfig, prefix});
 process.stdout.write(
