@@ -52,6 +52,7 @@ async function measurePage(browser, url) {
         height: img.getAttribute('height'),
         loading: img.getAttribute('loading'),
         aboveTheFold: box.top < window.innerHeight && box.bottom > 0 && box.width > 0,
+        rendered: box.width > 0 && box.height > 0,
       };
     }),
   );
