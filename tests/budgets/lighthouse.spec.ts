@@ -7,12 +7,14 @@
 import {execFileSync} from 'node:child_process';
 import path from 'node:path';
 import {test, expect} from '@playwright/test';
-import {BUDGETS} from './budgets';
+import {BUDGETS, scoresByRoute} from '../../perf/budgets';
 import {REPO_ROOT} from '../../scripts/nginx.cjs';
 
 type LighthouseResult = {url: string; scores: Record<string, number>; metrics: Record<string, number | null>; runtimeError: string | null};
 
-for (const [route, minimum] of Object.entries(BUDGETS.lighthouse as unknown as Record<string, Record<string, number>>).filter(([key]) => key.startsWith('/'))) {
+const TARGETS = Object.fromEntries(scoresByRoute(BUDGETS.lighthouseTargets));
+
+for (const [route, minimum] of scoresByRoute(BUDGETS.lighthouse)) {
   test(`Lighthouse on ${route} meets its scores`, async ({baseURL}) => {
     test.setTimeout(180_000);
     const run = (): LighthouseResult =>
@@ -32,7 +34,7 @@ for (const [route, minimum] of Object.entries(BUDGETS.lighthouse as unknown as R
       result = run();
     }
     const m = result.metrics;
-    const target = (BUDGETS.lighthouseTargets as unknown as Record<string, Record<string, number>>)[route];
+    const target = TARGETS[route];
     console.log(
       `${route}: ${JSON.stringify(result.scores)} (enforced ${JSON.stringify(minimum)}, target ${JSON.stringify(target)}); FCP ${Math.round(m['first-contentful-paint'] ?? 0)} ms, ` +
         `LCP ${Math.round(m['largest-contentful-paint'] ?? 0)} ms, TBT ${Math.round(m['total-blocking-time'] ?? 0)} ms, ` +

@@ -4,7 +4,7 @@
  */
 import {test, expect} from '@playwright/test';
 import {SPEC_ROUTES} from '../support/routes';
-import {BUDGETS, pageBudgetFor} from './budgets';
+import {BUDGETS, pageBudgetFor} from '../../perf/budgets';
 import {measurePage, kib} from '../../scripts/page-weight.cjs';
 
 const MODERN_IMAGE = /\.(svg|webp|avif)(\?|$)|^data:image\/svg/;

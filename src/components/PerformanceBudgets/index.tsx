@@ -1,10 +1,9 @@
 import type {ReactNode} from 'react';
-import budgets from '@site/perf/budgets.json';
+import {BUDGETS as budgets, pageBudgetFor, scoresByRoute, type PageBudget} from '@site/perf/budgets';
 import benchResults from '@site/perf/results.json';
 import ScrollableTable from '@site/src/components/ScrollableTable';
 import styles from './styles.module.css';
 
-type PageBudget = {label: string; routes: string; totalKiB: number; jsKiB?: number; beforeJsKiB?: number};
 type RouteResult = {
   path: string;
   totalKiB: number;
@@ -25,12 +24,6 @@ type BenchResults = {
 const results = benchResults as unknown as BenchResults;
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
-
-function budgetFor(path: string): PageBudget {
-  if (path === '/') return budgets.pages.home;
-  if (path === '/api') return budgets.pages.api;
-  return budgets.pages.docs;
-}
 
 const kib = (value: number | undefined) => (value === undefined ? '–' : `${value}`);
 
@@ -68,12 +61,9 @@ export function BudgetTable(): ReactNode {
   );
 }
 
-type Scores = Record<string, number>;
-const byRoute = (table: object) => Object.entries(table as Record<string, Scores | string>).filter((e): e is [string, Scores] => e[0].startsWith('/'));
-
 /** The Lighthouse scores of perf/budgets.json: the enforced minimum, and the target where it is higher. */
 export function LighthouseBudgetTable(): ReactNode {
-  const targets = Object.fromEntries(byRoute(budgets.lighthouseTargets));
+  const targets = Object.fromEntries(scoresByRoute(budgets.lighthouseTargets));
   return (
     <ScrollableTable>
       <thead>
@@ -87,7 +77,7 @@ export function LighthouseBudgetTable(): ReactNode {
         </tr>
       </thead>
       <tbody>
-        {byRoute(budgets.lighthouse).map(([path, minimum]) => (
+        {scoresByRoute(budgets.lighthouse).map(([path, minimum]) => (
           <tr key={path}>
             <th scope="row">
               <code>{path}</code>
@@ -130,7 +120,7 @@ export function MeasuredTable(): ReactNode {
           </thead>
           <tbody>
             {routes.map((r) => {
-              const b = budgetFor(r.path);
+              const b = pageBudgetFor(r.path);
               const lh = r.lighthouse ?? {};
               return (
                 <tr key={r.path}>

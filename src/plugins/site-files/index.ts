@@ -3,22 +3,19 @@
  * - llms.txt: every docs page (title, URL, description) and the API, in the docs sidebar's order;
  * - llms-full.txt: the text of those pages (from their built HTML) and the API reference in text form
  *   (from the API description);
- * - robots.txt, pointing at the sitemap;
- * - /api/synkronus.yaml: the API description itself, copied from api/ (never a hand-kept duplicate).
+ * - robots.txt, pointing at the sitemap.
+ * (The downloadable API description, API_DOWNLOAD_PATH, is served by src/plugins/api-description.)
  */
-import {copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
+import {existsSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import type {LoadedContent as DocsContent} from '@docusaurus/plugin-content-docs';
-import {API_ROUTE, API_SPEC_FILE} from '../../../site.constants';
+import {API_DOWNLOAD_PATH, API_ROUTE, API_SPEC_FILE} from '../../../site.constants';
 import {loadApiDescription} from '../openapi';
 import {builtPageIds, redocAnchors} from '../redocAnchors';
 import {apiReferenceText} from './apiText';
 import {htmlToMarkdown} from './htmlToMarkdown';
 import {type DocsPage, docsPages} from './docsPages';
-
-/** The downloadable API description, next to the reference: /api/synkronus.yaml. */
-export const API_DESCRIPTION_ROUTE = `${API_ROUTE}/${path.basename(API_SPEC_FILE)}`;
 
 function builtHtml(outDir: string, permalink: string): string {
   const candidates = [path.join(outDir, permalink, 'index.html'), path.join(outDir, `${permalink.replace(/\/$/, '')}.html`)];
@@ -54,16 +51,9 @@ export default function siteFiles(context: LoadContext): Plugin {
       const api = loadApiDescription(specFile);
       const links = {
         reference: url(`${baseUrl}${API_ROUTE.slice(1)}`),
-        description: url(`${baseUrl}${API_DESCRIPTION_ROUTE.slice(1)}`),
+        description: url(`${baseUrl}${API_DOWNLOAD_PATH.slice(1)}`),
         anchors: redocAnchors(builtPageIds(outDir, API_ROUTE)),
       };
-
-      // Served for download unless another plugin already put it there (the copy is the same file).
-      const specTarget = path.join(outDir, API_DESCRIPTION_ROUTE);
-      if (!existsSync(specTarget)) {
-        mkdirSync(path.dirname(specTarget), {recursive: true});
-        copyFileSync(specFile, specTarget);
-      }
 
       const intro = [
         `# ${siteConfig.title}`,
