@@ -12,6 +12,7 @@ import siteFiles from './src/plugins/site-files';
 import apiDescriptionPlugin, {prepareApiDescription} from './src/plugins/api-description';
 import apiReferenceDataPlugin from './src/plugins/api-reference-data';
 import redocRoutePlugin from './src/plugins/redoc-route';
+import {SSR_TEMPLATE} from './src/plugins/lean-delivery/ssr-template';
 import {
   ANNOUNCEMENT_ID,
   API_DERIVED_SPEC_FILE,
@@ -120,6 +121,8 @@ export const API_DEPENDENT = {
 /** The site configuration, without the build-time check of the API description (see createConfig). */
 export const config: Config = {
   title: 'ODE - Open Data Ensemble',
+  // Docusaurus' template, with the JavaScript asked for once the page is painted (see the file).
+  ssrTemplate: SSR_TEMPLATE,
   tagline: 'A symphony of data instruments for offline-first field data collection',
   favicon: 'img/favicon.svg',
   url: SITE_URL,

@@ -12,8 +12,13 @@ import {searchBox, tabToSearch} from '../support/search';
 const START_PAGE = '/docs/ODE';
 const INDEX_REQUEST = /\/search-index[^/]*\.json/;
 
-/** A result the query must lead to: the text its option shows, and where choosing it lands. */
+/**
+ * A result the query must lead to: the text its option shows, and where choosing it lands. A docs page
+ * target (hash '') is also reached by a result for one of its sections (its hash is then the section's).
+ */
 type Target = {label: string; path: string; hash: string};
+
+const reaches = (url: URL, target: Target) => url.pathname === target.path && (url.hash === target.hash || (target.hash === '' && url.pathname.startsWith('/docs/')));
 
 const operationTarget = (method: string, apiPath: string): Target => {
   const op = apiOperation(method, apiPath);
@@ -49,8 +54,15 @@ test.describe('search', () => {
       await page.keyboard.type(query);
       const options = page.getByRole('listbox').getByRole('option');
       await expect(options.first()).toBeVisible();
-
-      const texts = await options.allTextContents();
+      // Each keystroke searches again: read the results once they no longer change.
+      let texts: string[] = [];
+      await expect
+        .poll(async () => {
+          const before = texts;
+          texts = await options.allTextContents();
+          return texts.length > 0 && JSON.stringify(texts) === JSON.stringify(before);
+        }, {intervals: [300]})
+        .toBe(true);
       const rank = texts.findIndex((text) => expected.some((target) => text.includes(target.label)));
       expect(
         rank,
@@ -67,7 +79,7 @@ test.describe('search', () => {
       await expect
         .poll(() => {
           const url = new URL(page.url());
-          return expected.some((t) => url.pathname === t.path && url.hash === t.hash);
+          return expected.some((t) => reaches(url, t));
         }, {message: `"${query}" should land on ${expected.map((t) => t.path + t.hash).join(' or ')}, not ${page.url()}`})
         .toBe(true);
       const hash = new URL(page.url()).hash;

@@ -6,6 +6,10 @@
  *   console errors a test provokes on purpose are declared with `allowConsoleError`,
  * - any request to a host other than the site itself (such requests are also blocked),
  * - a page that does not finish hydrating (the check waits for it, so hydration errors are seen).
+ * `page.goto` and `page.reload` return once a page of the site has hydrated (or after 10 s, for tests
+ * that break hydration on purpose): the site asks for its JavaScript only after the first paint
+ * (src/plugins/lean-delivery/ssr-template.ts), so a test acting at `load` would act before the page is
+ * interactive.
  */
 import {test as base, expect, type Page} from '@playwright/test';
 import {isAllowedConsoleError} from './allowed-noise';
@@ -62,6 +66,18 @@ export const test = base.extend({
         problems.push(`HTTP ${res.status()} for ${res.url()}`);
       }
     });
+    const untilHydrated = async () =>
+      page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached', timeout: 10_000}).catch(() => undefined);
+    for (const method of ['goto', 'reload'] as const) {
+      const navigate = page[method].bind(page) as (...args: unknown[]) => ReturnType<Page['goto']>;
+      (page as unknown as Record<string, unknown>)[method] = async (...args: unknown[]) => {
+        const response = await navigate(...args);
+        if (response?.ok() && page.url().startsWith(origin) && (response.headers()['content-type'] ?? '').includes('text/html')) {
+          await untilHydrated();
+        }
+        return response;
+      };
+    }
     await use(page);
     // Hydration errors are logged after the page looks ready: let the page finish hydrating first.
     if (testInfo.status === testInfo.expectedStatus && !page.isClosed() && page.url().startsWith(origin)) {

@@ -4,6 +4,7 @@
  *   every page then loads (toolchain note P11: on a site of this size that drags diagram and API code
  *   into every page); each route loads only its own chunks instead;
  * - a slim prism-react-renderer (./prism-react-renderer-slim.ts) with only the grammars the docs use;
+ * - the scripts asked for once the page is painted (./ssr-template.ts, the config's `ssrTemplate`);
  * (The Brotli and gzip copies of the build are written after the build by scripts/precompress.cjs.)
  */
 import type {LoadContext, Plugin} from '@docusaurus/types';
