@@ -132,6 +132,24 @@ test.describe('/api, the API reference', () => {
     expect(await axeViolations(page, '[id="operation/syncPull"]')).toEqual([]);
   });
 
+  for (const mode of ['light', 'dark'] as const) {
+    test(`${mode} mode: hydrating the reference inserts no CSS rule (the server sent them all)`, async ({page}) => {
+      await page.emulateMedia({colorScheme: mode});
+      await page.goto(API_ROUTE);
+      await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
+      await expect(page.locator('.redocusaurus .menu-content')).toBeVisible();
+      // styled-components injects into <style data-styled>; each rule it inserts restyles the whole page.
+      const inserted = await page.evaluate(() =>
+        Array.from(document.querySelectorAll('style[data-styled]'), (style) => (style as HTMLStyleElement).sheet?.cssRules.length ?? 0).reduce((a, b) => a + b, 0),
+      );
+      expect(inserted, 'CSS rules styled-components inserted while hydrating /api').toBe(0);
+      // A state the server did not render still gets its styles: an opened response.
+      const section = page.locator('[id="operation/syncPull"]');
+      await section.getByRole('button', {name: /^400 /}).click();
+      await expect(section.getByRole('button', {name: 'ProblemDetail'})).toBeVisible();
+    });
+  }
+
   test('switching the colour mode switches Redoc too', async ({page}) => {
     await page.emulateMedia({colorScheme: 'light'});
     await page.goto(API_ROUTE);

@@ -5,12 +5,19 @@
  * and emits the light CSS under html:not([data-theme='dark']) and the dark CSS, rewritten to the
  * light class names, under html[data-theme='dark']. The page's light markup is then styled right
  * in either mode before any JavaScript runs.
+ *
+ * The dark CSS is also emitted under its own class names, and every class name of both renderings is
+ * listed in a JSON data block (STYLE_NAMES_ID) that ThemeStyles.tsx hands to styled-components on the
+ * client: it then injects no rule that the server CSS already has. Without that, hydrating /api
+ * inserted Redoc's whole CSS rule by rule, and each insertion made the browser restyle the page
+ * (about two seconds of blocked main thread on a mid-range phone).
  */
 import React from 'react';
 import {renderToString} from 'react-dom/server';
 import {ServerStyleSheet} from 'styled-components';
 import {AppStore, Redoc} from 'redoc';
 import type {ThemeStylesProps} from './ThemeStyles';
+import {STYLE_NAMES_ID, type StyleNames} from './styleNames';
 
 const LIGHT = "html:not([data-theme='dark'])";
 const DARK = "html[data-theme='dark']";
@@ -19,7 +26,7 @@ function render(spec: object, url: string | undefined, options: ThemeStylesProps
   const sheet = new ServerStyleSheet();
   try {
     const html = renderToString(sheet.collectStyles(<Redoc store={new AppStore(spec as never, url, options)} />));
-    return {html, css: String(sheet.instance)};
+    return {html, css: String(sheet.instance), names: sheet.instance.names};
   } finally {
     sheet.seal();
   }
@@ -86,9 +93,31 @@ export function scopeCss(css: string, prefix: string, rename: Map<string, string
     .join('\n');
 }
 
+/** styled-components' class names of several renderings: component id → class names. */
+export function mergeNames(...renderings: Map<string, Set<string>>[]): StyleNames {
+  const merged: StyleNames = {};
+  for (const names of renderings) {
+    for (const [id, set] of names) merged[id] = [...new Set([...(merged[id] ?? []), ...set])];
+  }
+  return merged;
+}
+
 export default function ThemeStyles({spec, url, lightOptions, darkOptions}: ThemeStylesProps): React.JSX.Element {
   const light = render(spec, url, lightOptions);
   const dark = render(spec, url, darkOptions);
-  const css = `${scopeCss(light.css, LIGHT)}\n${scopeCss(dark.css, DARK, classMap(light.html, dark.html))}`;
-  return <div className="redocusaurus-styles" dangerouslySetInnerHTML={{__html: `<style>${css}</style>`}} />;
+  const css = [
+    scopeCss(light.css, LIGHT),
+    // The dark rules under the light markup's class names (first paint in dark mode)…
+    scopeCss(dark.css, DARK, classMap(light.html, dark.html)),
+    // …and under their own, which the client render uses in dark mode once a component re-renders.
+    scopeCss(dark.css, DARK),
+  ].join('\n');
+  // Class names are [A-Za-z0-9-], so the JSON cannot close its <script> element.
+  const names = JSON.stringify(mergeNames(light.names, dark.names));
+  return (
+    <div
+      className="redocusaurus-styles"
+      dangerouslySetInnerHTML={{__html: `<style>${css}</style><script type="application/json" id="${STYLE_NAMES_ID}">${names}</script>`}}
+    />
+  );
 }

@@ -1,13 +1,41 @@
 /**
  * Client side of the /api styles: keeps the <style> elements rendered on the server
  * (ThemeStyles.server.tsx, swapped in for the server build by src/plugins/api-description).
- * React does not patch the inner HTML of a hydrated element, so the server CSS stays.
+ * React does not patch the inner HTML of a hydrated element, so the server CSS stays; it is also kept
+ * for later visits to /api within the same page load, because styled-components is told (below) that
+ * its rules exist and will not inject them again.
  */
 import React from 'react';
+import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
+import {__PRIVATE__ as styledComponentsInternals} from 'styled-components';
 import type {RedocRawOptions} from 'redoc';
+import {STYLE_NAMES_ID, type StyleNames} from './styleNames';
 
 export type ThemeStylesProps = {spec: object; url?: string; lightOptions: RedocRawOptions; darkOptions: RedocRawOptions};
 
+/** The server-rendered styles, read once from the page the browser loaded (empty after a client-side navigation). */
+let serverStyles: string | undefined;
+
+/**
+ * Reads the server CSS and its class names from the loaded page, once, and registers the names with
+ * styled-components' sheet, so that hydrating Redoc inserts no CSS rule (each insertion restyles the
+ * whole page). Names that the server did not render (new states after an interaction) are injected as usual.
+ */
+function adoptServerStyles(): string {
+  if (serverStyles !== undefined) return serverStyles;
+  const container = document.querySelector('.redocusaurus-styles');
+  const names = document.getElementById(STYLE_NAMES_ID)?.textContent;
+  serverStyles = container && names ? container.innerHTML : '';
+  if (serverStyles) {
+    const sheet = styledComponentsInternals.mainSheet;
+    for (const [id, classNames] of Object.entries(JSON.parse(names!) as StyleNames)) {
+      for (const name of classNames) sheet.registerName(id, name);
+    }
+  }
+  return serverStyles;
+}
+
 export default function ThemeStyles(_props: ThemeStylesProps): React.JSX.Element {
-  return <div className="redocusaurus-styles" suppressHydrationWarning dangerouslySetInnerHTML={{__html: ''}} />;
+  const html = ExecutionEnvironment.canUseDOM ? adoptServerStyles() : '';
+  return <div className="redocusaurus-styles" suppressHydrationWarning dangerouslySetInnerHTML={{__html: html}} />;
 }
