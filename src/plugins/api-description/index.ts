@@ -37,7 +37,7 @@ export default function apiDescriptionPlugin(context: LoadContext, options: ApiD
     getPathsToWatch: () => [path.resolve(context.siteDir, options.specFile)],
     configureWebpack: (_config, isServer, {currentBundler}) => ({
       module: {
-        rules: [{test: /[\\/]redoc[\\/]bundles[\\/]redoc\.(browser\.)?lib\.js$/, loader: require.resolve('./redoc-logo-loader.cjs')}],
+        rules: [{test: /[\\/]redoc[\\/]bundles[\\/]redoc\.(browser\.)?lib\.js$/, loader: require.resolve('./redoc-patches-loader.cjs')}],
       },
       // The server build renders Redoc's styles for both colour modes (src/theme/Redoc/ThemeStyles.server.tsx).
       plugins: isServer
