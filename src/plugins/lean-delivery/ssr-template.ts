@@ -7,8 +7,9 @@
  * HTML, waits for both. Here a small inline loader asks for the same scripts, in the same order, only
  * once the browser has painted the page (its first-contentful-paint entry): the reader sees the text
  * first, then the page becomes interactive. A browser that cannot report paints loads them at once.
- * The loader is the same on every page, so the Content-Security-Policy allows it by one hash
- * (src/plugins/csp-header).
+ * The loader's code is the same on every page and in every build (the scripts' names, which change
+ * with each build, are in its `data-scripts` attribute), so the Content-Security-Policy allows it by
+ * one stable hash (src/plugins/csp-header).
  */
 const LOADER = `(function (scripts) {
   var started = false;
@@ -27,7 +28,7 @@ const LOADER = `(function (scripts) {
   new PerformanceObserver(function (list) {
     if (list.getEntriesByName('first-contentful-paint').length) load();
   }).observe({type: 'paint', buffered: true});
-})`
+})(document.currentScript.getAttribute('data-scripts').split(' '))`
   .split('\n')
   .map((line) => line.trim())
   .join('');
@@ -45,7 +46,7 @@ export const SSR_TEMPLATE = `
     <% it.stylesheets.forEach((stylesheet) => { %>
       <link rel="stylesheet" href="<%= it.baseUrl %><%= stylesheet %>" />
     <% }); %>
-    <script>${LOADER}(<%~ JSON.stringify(it.scripts.map((script) => it.baseUrl + script)) %>);</script>
+    <script data-scripts="<%= it.scripts.map((script) => it.baseUrl + script).join(' ') %>">${LOADER};</script>
   </head>
   <body <%~ it.bodyAttributes %>>
     <%~ it.preBodyTags %>
