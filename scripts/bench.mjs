@@ -15,6 +15,7 @@ const require = createRequire(import.meta.url);
 const {chromium} = require('@playwright/test');
 const {startNginx, REPO_ROOT} = require('./nginx.cjs');
 const {measurePage, kib, MOBILE_VIEWPORT} = require('./page-weight.cjs');
+const {PAGE_PATHS} = require('../tests/support/routes.cjs');
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
@@ -36,11 +37,6 @@ function clearCaches() {
   for (const dir of ['build', '.docusaurus', 'node_modules/.cache']) fs.rmSync(path.join(REPO_ROOT, dir), {recursive: true, force: true});
 }
 
-/** The spec routes, from the list the tests read (tests/support/routes.ts), without the /docs redirect. */
-function specRoutes() {
-  const source = fs.readFileSync(path.join(REPO_ROOT, 'tests/support/routes.ts'), 'utf8');
-  return [...source.matchAll(/\{path: '([^']+)'/g)].map((m) => m[1]).filter((p) => p !== '/docs');
-}
 
 const build = {cold: [], warm: []};
 if (!SKIP_BUILDS) {
@@ -59,7 +55,7 @@ const server = startNginx({port: PORT, name: 'bench'});
 const routes = [];
 try {
   const browser = await chromium.launch({executablePath: CHROMIUM_BIN, args: CHROMIUM_ARGS});
-  for (const route of specRoutes()) {
+  for (const route of PAGE_PATHS) {
     const m = await measurePage(browser, `${server.origin}${route}`);
     routes.push({
       path: route,

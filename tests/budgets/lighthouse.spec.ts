@@ -36,7 +36,7 @@ for (const [route, minimum] of scoresByRoute(BUDGETS.lighthouse)) {
     const m = result.metrics;
     const target = TARGETS[route];
     console.log(
-      `${route}: ${JSON.stringify(result.scores)} (enforced ${JSON.stringify(minimum)}, target ${JSON.stringify(target)}); FCP ${Math.round(m['first-contentful-paint'] ?? 0)} ms, ` +
+      `${route}: ${JSON.stringify(result.scores)} (enforced ${JSON.stringify(minimum)}${target ? `, target ${JSON.stringify(target)}` : ''}); FCP ${Math.round(m['first-contentful-paint'] ?? 0)} ms, ` +
         `LCP ${Math.round(m['largest-contentful-paint'] ?? 0)} ms, TBT ${Math.round(m['total-blocking-time'] ?? 0)} ms, ` +
         `CLS ${m['cumulative-layout-shift']}, SI ${Math.round(m['speed-index'] ?? 0)} ms`,
     );

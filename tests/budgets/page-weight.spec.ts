@@ -3,30 +3,30 @@
  * measured in Chromium on a cold load at a phone's viewport. Prints the measured figures.
  */
 import {test, expect} from '@playwright/test';
-import {SPEC_ROUTES} from '../support/routes';
+import {PAGE_PATHS} from '../support/routes.cjs';
 import {BUDGETS, pageBudgetFor} from '../../perf/budgets';
 import {measurePage, kib} from '../../scripts/page-weight.cjs';
 
 const MODERN_IMAGE = /\.(svg|webp|avif)(\?|$)|^data:image\/svg/;
 
-for (const route of SPEC_ROUTES.filter((r) => r.path !== '/docs')) {
-  test(`${route.path} stays within its page-weight budget`, async ({browser, baseURL}) => {
+for (const pagePath of PAGE_PATHS) {
+  test(`${pagePath} stays within its page-weight budget`, async ({browser, baseURL}) => {
     test.setTimeout(60_000);
-    const budget = pageBudgetFor(route.path);
-    const m = await measurePage(browser, `${baseURL}${route.path}`);
+    const budget = pageBudgetFor(pagePath);
+    const m = await measurePage(browser, `${baseURL}${pagePath}`);
     const byType = Object.entries(m.byType)
       .map(([type, bytes]) => `${type} ${kib(bytes as number)}`)
       .join(', ');
     console.log(
-      `${route.path}: total ${kib(m.totalBytes)} KiB (budget ${budget.totalKiB}), JS ${kib(m.jsBytes)} KiB` +
+      `${pagePath}: total ${kib(m.totalBytes)} KiB (budget ${budget.totalKiB}), JS ${kib(m.jsBytes)} KiB` +
         `${budget.jsKiB ? ` (budget ${budget.jsKiB})` : ''}, before JS ${kib(m.beforeJsBytes)} KiB` +
         `${budget.beforeJsKiB ? ` (budget ${budget.beforeJsKiB})` : ''}; ${byType}; prefetches ${kib(m.prefetchBytes)} KiB apart`,
     );
     expect(m.requests.every((r: {status?: number}) => (r.status ?? 200) < 400), 'every request succeeds').toBe(true);
-    expect(kib(m.totalBytes), `${route.path}: total KiB`).toBeLessThanOrEqual(budget.totalKiB);
-    if (budget.jsKiB) expect(kib(m.jsBytes), `${route.path}: JavaScript KiB`).toBeLessThanOrEqual(budget.jsKiB);
+    expect(kib(m.totalBytes), `${pagePath}: total KiB`).toBeLessThanOrEqual(budget.totalKiB);
+    if (budget.jsKiB) expect(kib(m.jsBytes), `${pagePath}: JavaScript KiB`).toBeLessThanOrEqual(budget.jsKiB);
     if (budget.beforeJsKiB) {
-      expect(kib(m.beforeJsBytes), `${route.path}: HTML, CSS, fonts and above-the-fold images KiB`).toBeLessThanOrEqual(budget.beforeJsKiB);
+      expect(kib(m.beforeJsBytes), `${pagePath}: HTML, CSS, fonts and above-the-fold images KiB`).toBeLessThanOrEqual(budget.beforeJsKiB);
     }
   });
 }
@@ -35,10 +35,10 @@ test('every image of every page is light, sized, lazy below the fold and in a mo
   test.setTimeout(180_000);
   const problems: string[] = [];
   const seen = new Set<string>();
-  for (const route of SPEC_ROUTES.filter((r) => r.path !== '/docs')) {
-    const m = await measurePage(browser, `${baseURL}${route.path}`);
+  for (const pagePath of PAGE_PATHS) {
+    const m = await measurePage(browser, `${baseURL}${pagePath}`);
     for (const img of m.images as {src: string; width: string | null; height: string | null; loading: string | null; aboveTheFold: boolean; rendered: boolean}[]) {
-      const where = `${route.path}: ${img.src}`;
+      const where = `${pagePath}: ${img.src}`;
       if (!img.width || !img.height) problems.push(`${where}: no width and height attributes`);
       // A data: URL costs no request, and an image not rendered (a closed menu) is not below the fold.
       const downloaded = !img.src.startsWith('data:');

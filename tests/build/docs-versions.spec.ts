@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type {Page} from '@playwright/test';
 import {test, expect} from '../support/fixtures';
-import {SPEC_ROUTES} from '../support/routes';
+import {DOCS_PATHS} from '../support/routes.cjs';
 import {SITE_PORT} from '../../playwright.config';
 import {REPO_ROOT, startNginx} from '../../scripts/nginx.cjs';
 
@@ -123,8 +123,7 @@ test.describe('cutting a docs version as the "Manage docs versions" page says', 
     expect(fs.existsSync(path.join(copy, `versioned_docs/version-${versionName}/ODE.md`))).toBe(true);
     expect(fs.existsSync(path.join(copy, `versioned_sidebars/version-${versionName}-sidebars.json`))).toBe(true);
 
-    const docsPaths = SPEC_ROUTES.map((r) => r.path).filter((p) => p.startsWith('/docs/'));
-    for (const released of docsPaths) {
+    for (const released of DOCS_PATHS) {
       const next = released.replace(/^\/docs\//, '/docs/next/');
       for (const route of [released, next]) {
         const response = await request.get(route, {maxRedirects: 0});

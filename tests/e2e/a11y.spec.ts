@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import {test, expect} from '../support/fixtures';
-import {SPEC_ROUTES} from '../support/routes';
+import {SPEC_ROUTES} from '../support/routes.cjs';
 import {disabledAxeRules} from '../support/a11y-exclusions';
 
 /** axe-core on every route of the specification, in light and in dark mode: zero violations. */

@@ -4,7 +4,7 @@
  */
 import type {Page} from '@playwright/test';
 import {test, expect} from '../support/fixtures';
-import {SPEC_ROUTES} from '../support/routes';
+import {SPEC_ROUTES} from '../support/routes.cjs';
 
 declare global {
   interface Window {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import {load} from 'js-yaml';
 import type {Page} from '@playwright/test';
 import {test, expect} from '../support/fixtures';
-import {PAGE_PATHS} from '../support/routes';
+import {DOCS_PATHS} from '../support/routes.cjs';
 import sidebars from '../../sidebars';
 
 const sidebar = (page: Page) => page.getByRole('navigation', {name: 'Docs sidebar'});
@@ -124,7 +124,7 @@ test.describe('category index pages', () => {
 });
 
 test.describe('table of contents', () => {
-  const docPages = PAGE_PATHS.filter((p) => p.startsWith('/docs/') && !p.startsWith('/docs/category/'));
+  const docPages = DOCS_PATHS.filter((p) => !p.startsWith('/docs/category/'));
 
   for (const pagePath of docPages) {
     test(`${pagePath}: the table of contents lists exactly its h2 and h3 headings`, async ({page}) => {

@@ -9,11 +9,10 @@ import path from 'node:path';
 import {load} from 'cheerio';
 import {test, expect} from '../support/fixtures';
 import {API} from '../support/api';
-import {PAGE_PATHS} from '../support/routes';
+import {DOCS_PATHS, PAGE_PATHS} from '../support/routes.cjs';
 import {API_SPEC_FILE, SITE_URL} from '../../site.constants';
 import {listOperations} from '../../src/plugins/openapi';
 
-const DOCS_PATHS = PAGE_PATHS.filter((p) => p.startsWith('/docs/'));
 const SOCIAL_IMAGE = `${SITE_URL}/img/social-card.png`;
 
 /** Width and height from a PNG's IHDR chunk. */

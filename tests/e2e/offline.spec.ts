@@ -7,17 +7,11 @@
 import type {Page} from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import {test, expect, allowHttpError} from '../support/fixtures';
-import {SPEC_ROUTES} from '../support/routes';
+import {specRoute} from '../support/routes.cjs';
 import {tabToSearch} from '../support/search';
 
 const OFFLINE_PAGES = ['/docs/ODE', '/api', '/docs/quick-start/', '/docs/documentation/synkronus/app-bundle', '/markdown-page'];
 const SAVE_TIMEOUT = 60_000;
-
-const route = (path: string) => {
-  const found = SPEC_ROUTES.find((r) => r.path === path);
-  if (!found) throw new Error(`tests/support/routes.ts has no route ${path}`);
-  return found;
-};
 
 const offlineRegion = (page: Page) => page.getByRole('region', {name: 'Offline reading'});
 
@@ -48,7 +42,7 @@ test.describe('offline reading', () => {
       const response = await page.goto(path);
       expect(response?.status(), `${path} offline`).toBe(200);
       expect(response?.fromServiceWorker(), `${path} comes from the offline copy`).toBe(true);
-      await expect(page.getByRole('heading', {level: 1})).toHaveText(route(path).h1);
+      await expect(page.getByRole('heading', {level: 1})).toHaveText(specRoute(path).h1);
       await expectImagesLoaded(page);
       await expect(page.getByRole('img', {name: 'ODE logo'}).first()).toBeVisible();
     }
@@ -56,7 +50,7 @@ test.describe('offline reading', () => {
     // Search, by keyboard, still offline.
     await page.goto('/docs/ODE');
     await tabToSearch(page);
-    const target = route('/docs/For-developers/docusaurus/tutorial-extras/manage-docs-versions');
+    const target = specRoute('/docs/For-developers/docusaurus/tutorial-extras/manage-docs-versions');
     await page.keyboard.type('Manage docs versions');
     await expect(page.getByRole('listbox').getByRole('option').first()).toBeVisible();
     await page.keyboard.press('Enter');
@@ -67,7 +61,7 @@ test.describe('offline reading', () => {
     await page.goto('/docs/quick-start/');
     const reloaded = await page.reload();
     expect(reloaded?.fromServiceWorker()).toBe(true);
-    await expect(page.getByRole('heading', {level: 1})).toHaveText(route('/docs/quick-start/').h1);
+    await expect(page.getByRole('heading', {level: 1})).toHaveText(specRoute('/docs/quick-start/').h1);
     await expect(offlineRegion(page).getByRole('status')).toContainText('Saved for offline reading on');
   });
 

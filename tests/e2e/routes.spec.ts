@@ -1,5 +1,5 @@
 import {test, expect, allowHttpError} from '../support/fixtures';
-import {SPEC_ROUTES} from '../support/routes';
+import {SPEC_ROUTES} from '../support/routes.cjs';
 
 test.describe('every route of the specification', () => {
   for (const route of SPEC_ROUTES) {

@@ -6,7 +6,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import {test, expect} from '../support/fixtures';
 import {apiOperation, apiSchema} from '../support/api';
-import {SPEC_ROUTES} from '../support/routes';
+import {SPEC_ROUTES} from '../support/routes.cjs';
 import {searchBox, tabToSearch} from '../support/search';
 
 const START_PAGE = '/docs/ODE';
@@ -30,7 +30,7 @@ const schemaTarget = (name: string): Target => {
 };
 const docsTarget = (title: string): Target => {
   const route = SPEC_ROUTES.find((r) => r.title.test(title) && r.path.startsWith('/docs/'));
-  if (!route) throw new Error(`tests/support/routes.ts has no docs page titled ${title}`);
+  if (!route) throw new Error(`tests/support/routes.cjs has no docs page titled ${title}`);
   return {label: title, path: route.path, hash: ''};
 };
 

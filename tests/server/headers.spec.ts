@@ -7,7 +7,7 @@ import path from 'node:path';
 import type {APIResponse} from '@playwright/test';
 import {test, expect} from './fixture-server';
 import {securityHeaderProblems, parseCsp} from './security-headers';
-import {PAGE_PATHS} from '../support/routes';
+import {PAGE_PATHS} from '../support/routes.cjs';
 import {REPO_ROOT} from '../../scripts/nginx.cjs';
 import {scanBuild} from '../../src/plugins/csp-header';
 

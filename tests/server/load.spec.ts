@@ -6,7 +6,7 @@
  */
 import autocannon from 'autocannon';
 import {test, expect} from '@playwright/test';
-import {SPEC_ROUTES} from '../support/routes';
+import {SPEC_ROUTES} from '../support/routes.cjs';
 
 const CONNECTIONS = 50;
 const DURATION_S = 10;

@@ -1,10 +1,14 @@
 /**
  * Every route of the site specification (section 2), with what a reader sees there.
- * Route tests, accessibility tests and budget tests all read this list.
+ * Route tests, accessibility tests and budget tests all read this list, and so does
+ * `npm run bench` (scripts/bench.mjs): it is plain CommonJS so that Node loads it without TypeScript.
  */
-export type SiteRoute = {path: string; h1: RegExp; title: RegExp};
+'use strict';
 
-export const SPEC_ROUTES: SiteRoute[] = [
+/** @typedef {{path: string, h1: RegExp, title: RegExp}} SiteRoute */
+
+/** @type {SiteRoute[]} */
+const SPEC_ROUTES = [
   {path: '/', h1: /ODE - Open Data Ensemble/, title: /ODE - Open Data Ensemble/},
   {path: '/api', h1: /Synkronus API/, title: /Synkronus API/},
   {path: '/markdown-page', h1: /About this site/, title: /About this site/},
@@ -28,4 +32,16 @@ export const SPEC_ROUTES: SiteRoute[] = [
 ];
 
 /** Every page path a reader can land on (spec routes without the /docs redirect). */
-export const PAGE_PATHS = SPEC_ROUTES.filter((r) => r.path !== '/docs').map((r) => r.path);
+const PAGE_PATHS = SPEC_ROUTES.filter((r) => r.path !== '/docs').map((r) => r.path);
+
+/** The docs pages among them (under /docs/). */
+const DOCS_PATHS = PAGE_PATHS.filter((p) => p.startsWith('/docs/'));
+
+/** The spec route at `path`; throws if the list has none (a test naming a page the site lacks). */
+function specRoute(/** @type {string} */ path) {
+  const route = SPEC_ROUTES.find((r) => r.path === path);
+  if (!route) throw new Error(`tests/support/routes.cjs has no route ${path}`);
+  return route;
+}
+
+module.exports = {SPEC_ROUTES, PAGE_PATHS, DOCS_PATHS, specRoute};
