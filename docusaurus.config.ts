@@ -62,10 +62,10 @@ export default async function createConfig(): Promise<Config> {
 /**
  * The API reference at /api: redocusaurus' theme and its Redoc plugin (without global data:
  * src/plugins/redoc-route), plus the build-time checks and pages generated from the description.
- * Exported so that fixture builds (tests/fixtures/build-guarantees) can leave them out or keep them.
+ * Part of API_DEPENDENT below.
  */
 const REDOC_THEME_ID = 'theme-redoc';
-export const API_REFERENCE_THEMES: PluginConfig[] = [
+const API_REFERENCE_THEMES: PluginConfig[] = [
   [
     'docusaurus-theme-redoc',
     {
@@ -79,7 +79,7 @@ export const API_REFERENCE_THEMES: PluginConfig[] = [
     },
   ],
 ];
-export const API_REFERENCE_SPEC = {
+const API_REFERENCE_SPEC = {
   id: 'synkronus',
   spec: API_DERIVED_SPEC_FILE,
   // A link relative to the site, so the download never leaves the host the reader is on.
@@ -88,8 +88,9 @@ export const API_REFERENCE_SPEC = {
   route: API_ROUTE,
   themeId: REDOC_THEME_ID,
 };
-export const API_REFERENCE_PLUGINS: PluginConfig[] = [
-  (context) => apiDescriptionPlugin(context, {specFile: API_SPEC_FILE, downloadPath: API_DOWNLOAD_PATH}),
+const API_REFERENCE_PLUGINS: PluginConfig[] = [
+  (context) =>
+    apiDescriptionPlugin(context, {specFile: API_SPEC_FILE, downloadPath: API_DOWNLOAD_PATH, derivedFile: API_DERIVED_SPEC_FILE}),
   (context) => apiReferenceDataPlugin(context, {specFile: API_SPEC_FILE}),
   [redocRoutePlugin, API_REFERENCE_SPEC],
 ];
@@ -170,10 +171,7 @@ export const config: Config = {
     ],
   ],
 
-  themes: [
-    ...API_REFERENCE_THEMES,
-    SEARCH_THEME,
-  ],
+  themes: [...API_DEPENDENT.themes],
 
   plugins: [
     leanDeliveryPlugin,
@@ -204,7 +202,8 @@ export const config: Config = {
         ],
       } satisfies PwaOptions,
     ],
-    // llms.txt, llms-full.txt, robots.txt and the downloadable API description (src/plugins/site-files).
+    // llms.txt, llms-full.txt and robots.txt (src/plugins/site-files); the downloadable API
+    // description is served by src/plugins/api-description.
     siteFiles,
   ],
 

@@ -5,20 +5,25 @@
 import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {load} from 'cheerio';
-import type {ApiOperation} from './openapi';
+import type {OperationEntry} from './api-description/openapi';
 
 export type RedocAnchors = {
-  operation: (op: ApiOperation) => string | undefined;
+  operation: (op: Pick<OperationEntry, 'method' | 'path' | 'operation'>) => string | undefined;
   schema: (name: string) => string | undefined;
   tag: (name: string) => string | undefined;
 };
 
-/** Every element id of a built page (route "/api" → build/api/index.html or build/api.html). */
-export function builtPageIds(outDir: string, route: string): Set<string> {
-  const candidates = [path.join(outDir, route, 'index.html'), path.join(outDir, `${route}.html`)];
+/** The HTML file the build wrote for a route: "/api" → build/api/index.html or build/api.html. */
+export function builtPageFile(outDir: string, route: string): string {
+  const candidates = [path.join(outDir, route, 'index.html'), path.join(outDir, `${route.replace(/\/$/, '')}.html`)];
   const file = candidates.find((candidate) => existsSync(candidate));
   if (!file) throw new Error(`no built page for ${route} (looked for ${candidates.join(', ')})`);
-  const $ = load(readFileSync(file, 'utf8'));
+  return file;
+}
+
+/** Every element id of a built page. */
+export function builtPageIds(outDir: string, route: string): Set<string> {
+  const $ = load(readFileSync(builtPageFile(outDir, route), 'utf8'));
   return new Set($('[id]').map((_, element) => $(element).attr('id')!).get());
 }
 

@@ -5,13 +5,12 @@
  * and link unfurlers see them.
  */
 import {readFileSync} from 'node:fs';
-import path from 'node:path';
 import {load} from 'cheerio';
 import {test, expect} from '../support/fixtures';
-import {API} from '../support/api';
+import {API, API_SPEC_PATH} from '../support/api-description';
 import {DOCS_PATHS, PAGE_PATHS} from '../support/routes.cjs';
-import {API_SPEC_FILE, SITE_URL} from '../../site.constants';
-import {listOperations} from '../../src/plugins/openapi';
+import {API_DOWNLOAD_PATH, API_SPEC_FILE, SITE_URL} from '../../site.constants';
+import {listOperations} from '../../src/plugins/api-description/openapi';
 
 const SOCIAL_IMAGE = `${SITE_URL}/img/social-card.png`;
 
@@ -54,11 +53,11 @@ test.describe('machine-readable files', () => {
     }
   });
 
-  test('the API description can be downloaded at /api/synkronus.yaml, identical to the source', async ({request}) => {
-    const response = await request.get('/api/synkronus.yaml');
+  test(`the API description can be downloaded at ${API_DOWNLOAD_PATH}, identical to the source`, async ({request}) => {
+    const response = await request.get(API_DOWNLOAD_PATH);
     expect(response.status()).toBe(200);
-    const source = readFileSync(path.resolve(__dirname, '../..', API_SPEC_FILE));
-    expect(Buffer.compare(await response.body(), source), `/api/synkronus.yaml differs from ${API_SPEC_FILE}`).toBe(0);
+    const source = readFileSync(API_SPEC_PATH);
+    expect(Buffer.compare(await response.body(), source), `${API_DOWNLOAD_PATH} differs from ${API_SPEC_FILE}`).toBe(0);
   });
 
   test('robots.txt allows crawling and points at the sitemap', async ({request}) => {

@@ -5,7 +5,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import {test, expect} from '../support/fixtures';
-import {apiOperation, apiSchema} from '../support/api';
+import {apiOperation, apiSchema} from '../support/api-description';
 import {SPEC_ROUTES} from '../support/routes.cjs';
 import {searchBox, tabToSearch} from '../support/search';
 

@@ -1,20 +1,38 @@
 /**
- * The API description as tests read it: the parsed document and an Ajv validator that checks a value
- * against any of its schemas (OpenAPI 3.0 `nullable` is understood by Ajv 8 itself).
+ * The API description as tests read it: api/synkronus.yaml through the site's own reader, like the
+ * build does (rather than copying operation ids or summaries), plus an Ajv validator that checks a
+ * value against any of its schemas (OpenAPI 3.0 `nullable` is understood by Ajv 8 itself).
  */
-import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
-import {load} from 'js-yaml';
-import type {OpenApiDocument, Schema} from '../../src/plugins/api-description/openapi';
+import {listOperations, type OpenApiDocument, type OperationEntry, type Schema} from '../../src/plugins/api-description/openapi';
+import {readApiDescription} from '../../src/plugins/api-description/validate';
 import {API_SPEC_FILE} from '../../site.constants';
 
 export const REPO_ROOT = path.resolve(__dirname, '../..');
 export const API_SPEC_PATH = path.join(REPO_ROOT, API_SPEC_FILE);
 
+/** The parsed description. Shared with the other tests of the process: do not change it. */
 export function loadApiDescription(): OpenApiDocument {
-  return load(readFileSync(API_SPEC_PATH, 'utf8')) as OpenApiDocument;
+  return readApiDescription(API_SPEC_FILE, REPO_ROOT);
+}
+
+export const API = loadApiDescription();
+
+/** The operation at `METHOD /path`, or an error naming what the description lacks. */
+export function apiOperation(method: string, apiPath: string): OperationEntry & {operationId: string} {
+  const op = listOperations(API).find((o) => o.method === method.toLowerCase() && o.path === apiPath);
+  if (!op) throw new Error(`${API_SPEC_FILE} has no operation ${method.toUpperCase()} ${apiPath}`);
+  if (!op.operation.operationId) throw new Error(`${API_SPEC_FILE}: ${method.toUpperCase()} ${apiPath} has no operationId`);
+  return {...op, operationId: op.operation.operationId};
+}
+
+/** The component schema `name`, or an error naming what the description lacks. */
+export function apiSchema(name: string): Schema {
+  const schema = API.components.schemas[name];
+  if (!schema) throw new Error(`${API_SPEC_FILE} has no component schema ${name}`);
+  return schema;
 }
 
 export type SchemaValidator = (schema: Schema, value: unknown) => string[];

@@ -2,16 +2,19 @@
  * A mock Synkronus server made from the API description by Prism (@stoplight/prism-cli), for tests.
  * Started with node directly so the PID is Prism's own, listening on 127.0.0.1, stopped by that PID.
  * It validates requests against the description (401 without a token, 400 for invalid input) and
- * answers with the documented examples.
+ * answers with the documented examples. `runCurl` runs a documented curl command against it.
  */
-import {spawn} from 'node:child_process';
+import {execFileSync, spawn} from 'node:child_process';
+import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import {CURL_BASE_URL} from '../../src/plugins/api-description/code-samples';
 import {API_SPEC_PATH, REPO_ROOT} from './api-description';
 
 export type MockApi = {origin: string; stop: () => void};
 
 /** First port of the mock servers. */
-export const MOCK_API_BASE_PORT = Number(process.env.MOCK_API_PORT ?? 4011);
+const MOCK_API_BASE_PORT = Number(process.env.MOCK_API_PORT ?? 4011);
 
 /**
  * The port of a mock server: each test file has its own offset (0 to 9) and each parallel worker its
@@ -23,8 +26,8 @@ export function mockApiPort(fileOffset: number, parallelIndex: number): number {
 
 const PRISM = path.join(REPO_ROOT, 'node_modules/@stoplight/prism-cli/dist/index.js');
 
-export async function startMockApi(port: number, spec: string = API_SPEC_PATH): Promise<MockApi> {
-  const child = spawn(process.execPath, [PRISM, 'mock', spec, '-h', '127.0.0.1', '-p', String(port)], {
+export async function startMockApi(port: number): Promise<MockApi> {
+  const child = spawn(process.execPath, [PRISM, 'mock', API_SPEC_PATH, '-h', '127.0.0.1', '-p', String(port)], {
     cwd: REPO_ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -54,4 +57,25 @@ export async function startMockApi(port: number, spec: string = API_SPEC_PATH): 
       if (child.exitCode === null && child.pid) process.kill(child.pid, 'SIGTERM');
     },
   };
+}
+
+/** What curl reports about the call it made. */
+export type CurlResult = {status: number; method: string; url: URL};
+
+/**
+ * Runs a curl command written for a Synkronus server at CURL_BASE_URL (`http://localhost:8080`)
+ * against the mock instead, with `$TOKEN` set to `token`, in a temporary directory that holds a
+ * small file for each upload (`-F field=@name`).
+ */
+export function runCurl(command: string, mock: MockApi, token: string): CurlResult {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'mock-api-curl-'));
+  try {
+    for (const [, name] of command.matchAll(/=@([^;"'\s]+)/g)) writeFileSync(path.join(dir, name), 'sample bytes');
+    const run = `${command.replaceAll(CURL_BASE_URL, mock.origin)} -s -w '\\n%{http_code} %{method} %{url_effective}'`;
+    const output = execFileSync('bash', ['-c', run], {cwd: dir, env: {...process.env, TOKEN: token}, encoding: 'utf8'});
+    const [status, method, url] = output.trim().split('\n').pop()!.split(' ');
+    return {status: Number(status), method, url: new URL(url)};
+  } finally {
+    rmSync(dir, {recursive: true, force: true});
+  }
 }

@@ -3,15 +3,11 @@
  * with a documented status, refuses protected calls without a token and a pull with limit 501, and
  * the curl example generated for each call (shown on /api) runs against it.
  */
-import {execFileSync} from 'node:child_process';
-import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import {test, expect} from '@playwright/test';
-import {CURL_BASE_URL, requestSample, toCurl, type RequestSample} from '../../src/plugins/api-description/code-samples';
+import {requestSample, toCurl, type RequestSample} from '../../src/plugins/api-description/code-samples';
 import {listOperations} from '../../src/plugins/api-description/openapi';
 import {loadApiDescription} from '../support/api-description';
-import {mockApiPort, startMockApi, type MockApi} from '../support/mock-api';
+import {mockApiPort, runCurl, startMockApi, type MockApi} from '../support/mock-api';
 
 const doc = loadApiDescription();
 const operations = listOperations(doc);
@@ -64,17 +60,10 @@ test.describe('the mock server of the API description', () => {
     }
 
     test(`${name}: the generated curl example runs and gets a documented success`, async () => {
-      const dir = mkdtempSync(path.join(os.tmpdir(), 'curl-sample-'));
-      try {
-        for (const file of sample.files ?? []) writeFileSync(path.join(dir, file.fileName), 'sample bytes');
-        const command = toCurl(sample).replace(CURL_BASE_URL, mock.origin);
-        const output = execFileSync('bash', ['-c', `${command} -s -w '\\n%{http_code}'`], {cwd: dir, env: {...process.env, TOKEN}, encoding: 'utf8'});
-        const status = Number(output.trim().split('\n').pop());
-        expect(documented(index), `${name}: curl got ${status}\n${command}`).toContain(status);
-        expect(status).toBeLessThan(300);
-      } finally {
-        rmSync(dir, {recursive: true, force: true});
-      }
+      const command = toCurl(sample);
+      const {status} = runCurl(command, mock, TOKEN);
+      expect(documented(index), `${name}: curl got ${status}\n${command}`).toContain(status);
+      expect(status).toBeLessThan(300);
     });
   });
 

@@ -16,59 +16,42 @@
  *     operation of the description, and the status it gets must be one documented for that operation.
  *     Files uploaded with `-F field=@name` are created for the run.
  */
-import {execFileSync} from 'node:child_process';
-import {mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import {test, expect} from '@playwright/test';
+import {CURL_BASE_URL} from '../../src/plugins/api-description/code-samples';
 import {listOperations} from '../../src/plugins/api-description/openapi';
-import {loadApiDescription, REPO_ROOT, schemaValidator, validateNamed} from '../support/api-description';
-import {mockApiPort, startMockApi, type MockApi} from '../support/mock-api';
+import {loadApiDescription, schemaValidator, validateNamed} from '../support/api-description';
+import {listFiles, readRepoFile, splitMarkdown, type Line} from '../support/content';
+import {mockApiPort, runCurl, startMockApi, type MockApi} from '../support/mock-api';
+import {joinContinuations} from '../support/synk-commands';
 
 const doc = loadApiDescription();
 const validate = schemaValidator(doc);
 const operations = listOperations(doc);
-const BASE_URL = 'http://localhost:8080';
 
-type Block = {file: string; line: number; lang: string; meta: string; body: string};
+type Block = {file: string; line: number; lang: string; meta: string; lines: Line[]; closed: boolean};
 
-function docsFiles(dir = path.join(REPO_ROOT, 'docs')): string[] {
-  return readdirSync(dir, {withFileTypes: true}).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return docsFiles(full);
-    return /\.mdx?$/.test(entry.name) ? [full] : [];
-  });
-}
-
-/** Fenced code blocks (``` or ~~~, three or more) with their language, meta string and content. */
-function codeBlocks(file: string, text: string): Block[] {
-  const blocks: Block[] = [];
-  const lines = text.split('\n');
-  for (let i = 0; i < lines.length; i++) {
-    const open = lines[i].match(/^\s*(`{3,}|~{3,})\s*([\w-]*)\s*(.*)$/);
-    if (!open) continue;
-    const end = lines.findIndex((line, j) => j > i && line.trim().startsWith(open[1]) && line.trim().replace(/[`~]/g, '') === '');
-    if (end === -1) throw new Error(`${file}:${i + 1}: code block is never closed`);
-    blocks.push({file: path.relative(REPO_ROOT, file), line: i + 1, lang: open[2], meta: open[3], body: lines.slice(i + 1, end).join('\n')});
-    i = end;
-  }
-  return blocks;
-}
-
-const blocks = docsFiles().flatMap((file) => codeBlocks(file, readFileSync(file, 'utf8')));
+/** The fenced code blocks of every docs page; `closed` is false for a block that runs to the end of its file. */
+const blocks: Block[] = listFiles('docs', /\.mdx?$/).flatMap((file) => {
+  const text = readRepoFile(file);
+  const lineCount = text.split('\n').length;
+  return splitMarkdown(text).codeBlocks.map((block) => ({
+    file,
+    ...block,
+    // The line after the block's content is its closing fence; an unclosed block has no such line.
+    closed: block.line + block.lines.length < lineCount,
+  }));
+});
 const jsonBlocks = blocks.filter((b) => b.lang === 'json');
+const body = (block: Block) => block.lines.map((l) => l.text).join('\n');
 
-/** The curl commands of a shell block, continuation lines joined. */
-function curlCommands(body: string): string[] {
-  return body
-    .replace(/\\\n/g, ' ')
-    .split('\n')
-    .map((line) => line.trim())
-    .filter((line) => line.startsWith('curl '));
-}
+/** The curl commands of the shell blocks, continuation lines joined, each with the line it starts on. */
 const curls = blocks
   .filter((b) => ['bash', 'sh', 'shell'].includes(b.lang))
-  .flatMap((b) => curlCommands(b.body).map((command) => ({...b, command})));
+  .flatMap((b) =>
+    joinContinuations(b.lines)
+      .map((l) => ({file: b.file, line: l.line, command: l.text.trim()}))
+      .filter(({command}) => command.startsWith('curl ')),
+  );
 
 /** The operation a method and URL path belong to (path templates such as /users/{username} match one segment). */
 function operationFor(method: string, pathname: string) {
@@ -80,6 +63,10 @@ function operationFor(method: string, pathname: string) {
 }
 
 test.describe('API examples on docs pages', () => {
+  test('every code block of the docs is closed', () => {
+    expect(blocks.filter((b) => !b.closed).map((b) => `${b.file}:${b.line}: code block is never closed`)).toEqual([]);
+  });
+
   test('there are examples to check (the Synkronus pages use both conventions)', () => {
     expect(jsonBlocks.filter((b) => /schema=/.test(b.meta)).length).toBeGreaterThan(5);
     expect(curls.length).toBeGreaterThan(5);
@@ -100,7 +87,7 @@ test.describe('API examples on docs pages', () => {
       }
       let value: unknown;
       try {
-        value = JSON.parse(block.body);
+        value = JSON.parse(body(block));
       } catch (error) {
         problems.push(`${where}: not valid JSON (${(error as Error).message})`);
         continue;
@@ -121,27 +108,19 @@ test.describe('API examples on docs pages', () => {
       const problems: string[] = [];
       for (const {file, line, command} of curls) {
         const where = `${file}:${line}`;
-        if (!command.includes(BASE_URL)) {
-          problems.push(`${where}: a curl example must call ${BASE_URL}: ${command}`);
+        if (!command.includes(CURL_BASE_URL)) {
+          problems.push(`${where}: a curl example must call ${CURL_BASE_URL}: ${command}`);
           continue;
         }
-        const dir = mkdtempSync(path.join(os.tmpdir(), 'docs-curl-'));
-        try {
-          for (const [, name] of command.matchAll(/=@([^;"'\s]+)/g)) writeFileSync(path.join(dir, name), 'sample bytes');
-          const run = `${command.replaceAll(BASE_URL, mock.origin)} -s -w '\\n%{http_code} %{method} %{url_effective}'`;
-          const output = execFileSync('bash', ['-c', run], {cwd: dir, env: {...process.env, TOKEN: 'docs-test-token'}, encoding: 'utf8'});
-          const [status, method, url] = output.trim().split('\n').pop()!.split(' ');
-          const entry = operationFor(method, new URL(url).pathname);
-          if (!entry) {
-            problems.push(`${where}: ${method} ${new URL(url).pathname} is not an operation of api/synkronus.yaml`);
-            continue;
-          }
-          const documented = Object.keys(entry.operation.responses);
-          if (!documented.includes(status)) {
-            problems.push(`${where}: ${method} ${entry.path} got ${status}, documented: ${documented.join(', ')}`);
-          }
-        } finally {
-          rmSync(dir, {recursive: true, force: true});
+        const {status, method, url} = runCurl(command, mock, 'docs-test-token');
+        const entry = operationFor(method, url.pathname);
+        if (!entry) {
+          problems.push(`${where}: ${method} ${url.pathname} is not an operation of api/synkronus.yaml`);
+          continue;
+        }
+        const documented = Object.keys(entry.operation.responses);
+        if (!documented.includes(String(status))) {
+          problems.push(`${where}: ${method} ${entry.path} got ${status}, documented: ${documented.join(', ')}`);
         }
       }
       expect(problems).toEqual([]);

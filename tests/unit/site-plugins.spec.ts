@@ -5,14 +5,14 @@
  */
 import {test, expect} from '@playwright/test';
 import type {LoadedContent} from '@docusaurus/plugin-content-docs';
-import type {ApiDescription} from '../../src/plugins/openapi';
+import type {OpenApiDocument} from '../../src/plugins/api-description/openapi';
 import {redocAnchors} from '../../src/plugins/redocAnchors';
 import {apiSearchEntries} from '../../src/plugins/local-search/apiEntries';
 import {apiReferenceText} from '../../src/plugins/site-files/apiText';
 import {htmlToMarkdown} from '../../src/plugins/site-files/htmlToMarkdown';
 import {docsPages} from '../../src/plugins/site-files/docsPages';
 
-const API: ApiDescription = {
+const API: OpenApiDocument = {
   openapi: '3.0.3',
   info: {title: 'Example API', version: '2.0.0', description: 'An example.'},
   tags: [{name: 'Sync', description: 'Moving *records*.'}],

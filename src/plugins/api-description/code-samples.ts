@@ -15,6 +15,7 @@ export const CURL_BASE_URL = 'http://localhost:8080';
 
 /** Everything needed to send an operation's documented example request. */
 export type RequestSample = {
+  /** The operationId, or "METHOD /path" for an operation without one. */
   operationId: string;
   method: string;
   /** Path with its parameters filled in and its query string. */
@@ -50,30 +51,31 @@ function isBinary(doc: OpenApiDocument, schema: Schema | undefined): boolean {
 /** The documented example request of one operation. */
 export function requestSample(doc: OpenApiDocument, entry: OperationEntry): RequestSample {
   const {operation} = entry;
+  const operationId = operation.operationId ?? `${entry.method.toUpperCase()} ${entry.path}`;
   let path = entry.path;
   const query: string[] = [];
   for (const parameter of entry.parameters) {
     const value = exampleOf(parameter);
     if (parameter.in === 'path') {
-      if (value === undefined) throw new Error(`${operation.operationId}: path parameter ${parameter.name} has no example`);
+      if (value === undefined) throw new Error(`${operationId}: path parameter ${parameter.name} has no example`);
       path = path.replace(`{${parameter.name}}`, encodeURIComponent(String(value)));
     } else if (parameter.in === 'query' && (parameter.required || parameter.example !== undefined)) {
-      if (value === undefined) throw new Error(`${operation.operationId}: query parameter ${parameter.name} has no example`);
+      if (value === undefined) throw new Error(`${operationId}: query parameter ${parameter.name} has no example`);
       query.push(`${encodeURIComponent(parameter.name)}=${encodeURIComponent(String(value))}`);
     }
   }
   const pathAndQuery = query.length ? `${path}?${query.join('&')}` : path;
   const sample: RequestSample = {
-    operationId: operation.operationId,
+    operationId,
     method: entry.method.toUpperCase(),
     pathAndQuery,
     headers: entry.isPublic ? {} : {Authorization: 'Bearer $TOKEN'},
   };
 
-  const body = operation.requestBody?.content;
+  const body = operation.requestBody && resolveRef(doc, operation.requestBody).content;
   if (body?.['application/json']) {
     const example = exampleOf(body['application/json']);
-    if (example === undefined) throw new Error(`${operation.operationId}: the JSON request body has no example`);
+    if (example === undefined) throw new Error(`${operationId}: the JSON request body has no example`);
     sample.headers['Content-Type'] = 'application/json';
     sample.jsonBody = example;
   } else if (body?.['multipart/form-data']) {

@@ -1,6 +1,7 @@
 /**
- * The small part of the OpenAPI 3.0 object model this site reads, and a walker over its operations.
- * Pure: no file system, so the site, the plugins and the tests share it.
+ * The part of the OpenAPI 3.0 object model this site reads, and pure helpers over it: the operation
+ * walker, reference resolution, schema summaries. No file system here (the RoleMatrix component
+ * imports ROLES into the browser bundle); the Node-only reader is `read.ts` beside this file.
  */
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
@@ -9,23 +10,31 @@ export type HttpMethod = (typeof HTTP_METHODS)[number];
 export const ROLES = ['read-only', 'read-write', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
+/** A JSON Schema object, OpenAPI 3.0 flavour. */
 export type Schema = {
   $ref?: string;
   type?: string;
   format?: string;
+  title?: string;
+  description?: string;
   nullable?: boolean;
   enum?: unknown[];
   properties?: Record<string, Schema>;
-  items?: Schema;
   required?: string[];
+  items?: Schema;
+  additionalProperties?: boolean | Schema;
   allOf?: Schema[];
   oneOf?: Schema[];
+  anyOf?: Schema[];
   example?: unknown;
   default?: unknown;
   minimum?: number;
   maximum?: number;
+  minLength?: number;
+  maxLength?: number;
   pattern?: string;
-  description?: string;
+  readOnly?: boolean;
+  writeOnly?: boolean;
   [extension: `x-${string}`]: unknown;
 };
 export type MediaType = {schema?: Schema; example?: unknown; encoding?: Record<string, {contentType?: string}>};
@@ -38,33 +47,39 @@ export type Parameter = {
   schema?: Schema;
   example?: unknown;
 };
+export type RequestBody = {$ref?: string; description?: string; required?: boolean; content: Record<string, MediaType>};
 export type Response = {$ref?: string; description?: string; headers?: Record<string, unknown>; content?: Record<string, MediaType>};
+/** Security requirements: scheme name → scopes. `[]` means no authentication. */
+export type SecurityRequirements = Record<string, string[]>[];
 export type Operation = {
-  operationId: string;
+  operationId?: string;
   tags?: string[];
   summary?: string;
   description?: string;
+  deprecated?: boolean;
   parameters?: Parameter[];
-  requestBody?: {required?: boolean; content: Record<string, MediaType>};
+  requestBody?: RequestBody;
   responses: Record<string, Response>;
-  security?: Record<string, string[]>[];
+  security?: SecurityRequirements;
   'x-roles'?: Role[];
   'x-roles-unspecified'?: Role[];
   'x-codeSamples'?: {lang: string; label: string; source: string}[];
 };
 export type PathItem = {parameters?: Parameter[]} & Partial<Record<HttpMethod, Operation>>;
+export type SecurityScheme = {type: string; scheme?: string; bearerFormat?: string; description?: string};
 export type OpenApiDocument = {
   openapi: string;
   info: {title: string; version: string; description?: string};
-  servers?: {url: string}[];
-  security?: Record<string, string[]>[];
-  tags?: {name: string; description?: string}[];
+  servers?: {url: string; description?: string}[];
+  security?: SecurityRequirements;
+  tags?: {name: string; description?: string; 'x-displayName'?: string}[];
   paths: Record<string, PathItem>;
   components: {
     schemas: Record<string, Schema>;
     parameters?: Record<string, Parameter>;
+    requestBodies?: Record<string, RequestBody>;
     responses?: Record<string, Response>;
-    securitySchemes?: Record<string, unknown>;
+    securitySchemes?: Record<string, SecurityScheme>;
   };
 };
 
@@ -73,8 +88,13 @@ export type OperationEntry = {
   method: HttpMethod;
   path: string;
   operation: Operation;
-  /** Path-level and operation-level parameters, with $refs resolved. */
+  /**
+   * Path-level and operation-level parameters, $refs resolved, in that order; an operation-level
+   * parameter replaces the path-level one with the same name and location (in its place).
+   */
   parameters: Parameter[];
+  /** The names of the security schemes that apply (from the operation, else the document); [] = none. */
+  security: string[];
   /** True for the calls that need no bearer token (`security: []`). */
   isPublic: boolean;
   /** The roles allowed to make the call; empty for public calls. */
@@ -83,15 +103,29 @@ export type OperationEntry = {
   rolesUnspecified: Role[];
 };
 
-/** Resolves a local `#/components/...` reference. */
+/** Longest chain of references followed (a reference to a reference…) before giving up. */
+const MAX_REFERENCE_STEPS = 10;
+
+/** Follows a local reference such as "#/components/schemas/User" (and the references it leads to). */
 export function resolveRef<T>(doc: OpenApiDocument, value: T & {$ref?: string}): T {
-  if (!value?.$ref) return value;
-  const target = value.$ref
-    .replace(/^#\//, '')
-    .split('/')
-    .reduce<unknown>((node, key) => (node as Record<string, unknown>)?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
-  if (target === undefined) throw new Error(`unresolved reference ${value.$ref}`);
-  return resolveRef(doc, target as T & {$ref?: string});
+  let current = value;
+  for (let step = 0; current?.$ref; step++) {
+    const ref = current.$ref;
+    if (step === MAX_REFERENCE_STEPS) throw new Error(`API description: more than ${MAX_REFERENCE_STEPS} references in a row at ${ref}`);
+    if (!ref.startsWith('#/')) throw new Error(`API description: only local references are supported, not ${ref}`);
+    let target: unknown = doc;
+    for (const part of ref.slice(2).split('/')) {
+      target = (target as Record<string, unknown> | undefined)?.[part.replace(/~1/g, '/').replace(/~0/g, '~')];
+    }
+    if (target === undefined) throw new Error(`API description: unresolved reference ${ref}`);
+    current = target as T & {$ref?: string};
+  }
+  return current;
+}
+
+/** "#/components/schemas/User" → "User". */
+export function refName(ref: string): string {
+  return ref.slice(ref.lastIndexOf('/') + 1);
 }
 
 /** Every operation of the description, in the order of its paths. */
@@ -101,13 +135,19 @@ export function listOperations(doc: OpenApiDocument): OperationEntry[] {
     for (const method of HTTP_METHODS) {
       const operation = item[method];
       if (!operation) continue;
-      const security = operation.security ?? doc.security ?? [];
-      const isPublic = security.length === 0;
+      const parameters = new Map<string, Parameter>();
+      for (const raw of [...(item.parameters ?? []), ...(operation.parameters ?? [])]) {
+        const parameter = resolveRef(doc, raw);
+        parameters.set(`${parameter.in}:${parameter.name}`, parameter);
+      }
+      const requirements = operation.security ?? doc.security ?? [];
+      const isPublic = requirements.length === 0;
       entries.push({
         method,
         path,
         operation,
-        parameters: [...(item.parameters ?? []), ...(operation.parameters ?? [])].map((p) => resolveRef(doc, p)),
+        parameters: [...parameters.values()],
+        security: [...new Set(requirements.flatMap((requirement) => Object.keys(requirement)))],
         isPublic,
         roles: isPublic ? [] : (operation['x-roles'] ?? []),
         rolesUnspecified: operation['x-roles-unspecified'] ?? [],
@@ -115,4 +155,50 @@ export function listOperations(doc: OpenApiDocument): OperationEntry[] {
     }
   }
   return entries;
+}
+
+/** The schemas of an operation's request body and responses. */
+export function operationSchemas(doc: OpenApiDocument, operation: Operation): Schema[] {
+  const schemas: Schema[] = [];
+  const add = (content: Record<string, MediaType> | undefined) => {
+    for (const media of Object.values(content ?? {})) if (media.schema) schemas.push(media.schema);
+  };
+  if (operation.requestBody) add(resolveRef(doc, operation.requestBody).content);
+  for (const response of Object.values(operation.responses)) add(resolveRef(doc, response).content);
+  return schemas;
+}
+
+/**
+ * The property names of a schema, through references, allOf/oneOf/anyOf and arrays, to a small
+ * depth: enough for a search for a field name to find the operations that carry it.
+ */
+export function propertyNames(doc: OpenApiDocument, schema: Schema | undefined, depth = 2): string[] {
+  if (!schema || depth < 0) return [];
+  const resolved = resolveRef(doc, schema);
+  const names: string[] = [];
+  for (const [name, property] of Object.entries(resolved.properties ?? {})) {
+    names.push(name, ...propertyNames(doc, property, depth - 1));
+  }
+  for (const part of [...(resolved.allOf ?? []), ...(resolved.oneOf ?? []), ...(resolved.anyOf ?? [])]) {
+    names.push(...propertyNames(doc, part, depth));
+  }
+  if (resolved.items) names.push(...propertyNames(doc, resolved.items, depth));
+  return [...new Set(names)];
+}
+
+/**
+ * A one-line summary of a schema's type, as the reference texts show it: "string (date-time)",
+ * "array of User", "SyncPullResponse" (a reference is named, not expanded), "integer or null"…
+ */
+export function typeSummary(schema: Schema | undefined): string {
+  if (!schema) return 'any';
+  if (schema.$ref) return refName(schema.$ref);
+  const parts: string[] = [];
+  if (schema.type === 'array') parts.push(`array of ${typeSummary(schema.items)}`);
+  else if (schema.allOf) parts.push(schema.allOf.map(typeSummary).join(' and '));
+  else if (schema.oneOf || schema.anyOf) parts.push((schema.oneOf ?? schema.anyOf)!.map(typeSummary).join(' or '));
+  else parts.push(schema.type ?? 'object');
+  if (schema.format) parts.push(`(${schema.format})`);
+  if (schema.nullable) parts.push('or null');
+  return parts.join(' ');
 }

@@ -1,11 +1,17 @@
 /**
- * Reads and checks the API description before anything is built. Any problem throws an Error whose
- * message starts with the file name, for example `api/synkronus.yaml: Operation object should
- * contain `summary` field. (#/paths/~1health/get, line 16)`.
+ * Reads and checks the API description (Node only). Any problem throws an Error whose message starts
+ * with the file name, for example `api/synkronus.yaml: Operation object should contain `summary`
+ * field. (#/paths/~1health/get, line 16)`.
+ *
+ * - `readApiDescription()` is the one reader of the description: every part of the build and the
+ *   tests call it rather than parsing the file themselves. It parses with Redocly's YAML parser (the
+ *   one its linter uses: dates stay strings) and checks the result is an OpenAPI 3 description.
+ * - `validateApiDescription()` reads it and lints it with the recommended rules; the build calls it
+ *   (through `prepareApiDescription()`) before anything is built.
  */
-import {readFile} from 'node:fs/promises';
+import {readFileSync, statSync} from 'node:fs';
 import path from 'node:path';
-import {getLineColLocation, lint, loadConfig, parseYaml} from '@redocly/openapi-core';
+import {getLineColLocation, lintFromString, loadConfig, parseYaml} from '@redocly/openapi-core';
 import type {OpenApiDocument} from './openapi';
 
 /** Lint configuration of the description (recommended rules), beside it. */
@@ -15,15 +21,24 @@ function fail(file: string, problems: string[]): never {
   throw new Error(problems.map((problem) => `${file}: ${problem}`).join('\n'));
 }
 
+type ReadDescription = {mtimeMs: number; size: number; text: string; doc: OpenApiDocument};
+
 /**
- * Parses `file` (relative to `siteDir`), checks it is an OpenAPI 3 description and lints it with
- * the recommended rules; lint errors fail, warnings are left to the lint test.
+ * The descriptions read so far, by absolute path: a build reads the same file from several plugins,
+ * and it is parsed again only when its modification time or size changed.
  */
-export async function validateApiDescription(siteDir: string, file: string): Promise<OpenApiDocument> {
+const cache = new Map<string, ReadDescription>();
+
+function read(file: string, siteDir: string): ReadDescription {
   const absolute = path.resolve(siteDir, file);
   let text: string;
+  let mtimeMs: number;
+  let size: number;
   try {
-    text = await readFile(absolute, 'utf8');
+    ({mtimeMs, size} = statSync(absolute));
+    const cached = cache.get(absolute);
+    if (cached?.mtimeMs === mtimeMs && cached.size === size) return cached;
+    text = readFileSync(absolute, 'utf8');
   } catch (error) {
     fail(file, [`cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)})`]);
   }
@@ -38,8 +53,29 @@ export async function validateApiDescription(siteDir: string, file: string): Pro
   if (typeof version !== 'string' || !version.startsWith('3.')) {
     fail(file, ['is not an OpenAPI 3 description (it needs a top-level "openapi: 3.x" field)']);
   }
+  const result = {mtimeMs, size, text, doc: doc as OpenApiDocument};
+  cache.set(absolute, result);
+  return result;
+}
+
+/**
+ * The parsed description `file` (relative to `siteDir`, by default the working directory), checked
+ * to be OpenAPI 3 but not linted. The same object is returned while the file is unchanged: read it,
+ * do not change it (`structuredClone` it first).
+ */
+export function readApiDescription(file: string, siteDir = '.'): OpenApiDocument {
+  return read(file, siteDir).doc;
+}
+
+/**
+ * Reads `file` (relative to `siteDir`) with `readApiDescription` and lints it with the recommended
+ * rules; lint errors fail, warnings are left to the lint test.
+ */
+export async function validateApiDescription(siteDir: string, file: string): Promise<OpenApiDocument> {
+  const {text, doc} = read(file, siteDir);
   const config = await loadConfig({configPath: path.resolve(siteDir, LINT_CONFIG)});
-  const errors = (await lint({ref: absolute, config})).filter((problem) => problem.severity === 'error');
+  const problems = await lintFromString({source: text, absoluteRef: path.resolve(siteDir, file), config});
+  const errors = problems.filter((problem) => problem.severity === 'error');
   if (errors.length) {
     fail(
       file,
@@ -50,5 +86,5 @@ export async function validateApiDescription(siteDir: string, file: string): Pro
       }),
     );
   }
-  return doc as OpenApiDocument;
+  return doc;
 }

@@ -2,7 +2,16 @@
  * Pure generators of the reference data the docs pages show: the role × capability matrix and the
  * status catalogue, both read from the API description so they cannot drift from it.
  */
-import {listOperations, resolveRef, ROLES, type OpenApiDocument, type Role, type Schema} from '../api-description/openapi';
+import {
+  listOperations,
+  refName,
+  resolveRef,
+  ROLES,
+  typeSummary,
+  type OpenApiDocument,
+  type OperationEntry,
+  type Role,
+} from '../api-description/openapi';
 
 export type RoleCell = 'yes' | 'no' | 'not specified';
 
@@ -28,10 +37,10 @@ export type ErrorCatalogue = {statuses: StatusEntry[]; bodyShapes: BodyShape[]};
 
 export type ApiReferenceData = {roleMatrix: RoleMatrixRow[]; errorCatalogue: ErrorCatalogue};
 
-function reference(entry: ReturnType<typeof listOperations>[number]): OperationRef {
+function reference(entry: OperationEntry): OperationRef {
   const {operation} = entry;
   return {
-    operationId: operation.operationId,
+    operationId: operation.operationId ?? '',
     method: entry.method.toUpperCase(),
     path: entry.path,
     summary: operation.summary ?? '',
@@ -62,15 +71,6 @@ export function statusMeanings(markdown: string): Map<number, string> {
   return meanings;
 }
 
-function typeOf(doc: OpenApiDocument, schema: Schema): string {
-  const resolved = resolveRef(doc, schema);
-  if (resolved.type === 'array' && resolved.items) {
-    const item = resolved.items.$ref ? resolved.items.$ref.split('/').pop() : typeOf(doc, resolved.items);
-    return `array of ${item}`;
-  }
-  return [resolved.type, resolved.format && `(${resolved.format})`].filter(Boolean).join(' ');
-}
-
 function bodyShape(doc: OpenApiDocument, name: string): BodyShape {
   const schema = resolveRef(doc, doc.components.schemas[name]);
   return {
@@ -78,7 +78,7 @@ function bodyShape(doc: OpenApiDocument, name: string): BodyShape {
     description: schema.description ?? '',
     fields: Object.entries(schema.properties ?? {}).map(([field, property]) => ({
       name: field,
-      type: typeOf(doc, property),
+      type: typeSummary(property),
       required: schema.required?.includes(field) ?? false,
       description: resolveRef(doc, property).description ?? '',
     })),
@@ -105,7 +105,7 @@ export function errorCatalogue(doc: OpenApiDocument): ErrorCatalogue {
       byStatus.get(status)!.operations.push({...reference(entry), description: response.description ?? ''});
       for (const media of Object.values(response.content ?? {})) {
         for (const option of media.schema ? resolveRef(doc, media.schema).oneOf ?? [] : []) {
-          if (option.$ref) shapes.add(option.$ref.split('/').pop()!);
+          if (option.$ref) shapes.add(refName(option.$ref));
         }
       }
     }

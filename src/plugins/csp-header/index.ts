@@ -13,7 +13,7 @@ import type {LoadContext, Plugin} from '@docusaurus/types';
 export const CSP_INCLUDE_FILE = 'build-nginx/docs-site-csp.conf';
 
 /** The nginx variable the include defines and docs-site.conf reads. */
-export const CSP_HASHES_VARIABLE = '$docs_csp_script_hashes';
+const CSP_HASHES_VARIABLE = '$docs_csp_script_hashes';
 
 // An attribute list that may contain quoted ">" characters.
 const ATTRS = String.raw`((?:[^>"']|"[^"]*"|'[^']*')*)`;

@@ -3,16 +3,20 @@
  * each operation and each component schema, each pointing at its anchor in the page Redoc rendered.
  * The entry shapes are those of @easyops-cn/docusaurus-search-local's index (one list per kind).
  */
-import {
-  type ApiDescription,
-  listOperations,
-  operationParameters,
-  operationSchemas,
-  plainText,
-  propertyNames,
-  refName,
-} from '../openapi';
+import {listOperations, operationSchemas, propertyNames, refName, type OpenApiDocument} from '../api-description/openapi';
 import type {RedocAnchors} from '../redocAnchors';
+
+/** Plain text from the CommonMark of a description: no markup, one line. */
+function plainText(markdown: string | undefined): string {
+  return (markdown ?? '')
+    .replace(/```[\s\S]*?```/g, ' ')
+    .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/[`*#>|]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
 
 /** A page title entry. */
 export type TitleEntry = {i: number; t: string; u: string; b: string[]};
@@ -33,7 +37,7 @@ export type ApiSearchEntries = {
 };
 
 export function apiSearchEntries(
-  api: ApiDescription,
+  api: OpenApiDocument,
   options: {route: string; pageTitle: string; breadcrumb: string[]; anchors: RedocAnchors; firstId: number},
 ): ApiSearchEntries {
   const {route, anchors} = options;
@@ -60,7 +64,7 @@ export function apiSearchEntries(
     const verbPath = `${method.toUpperCase()} ${path}`;
     const title = operation.summary ?? operation.operationId ?? verbPath;
     const anchor = anchors.operation(op);
-    const parameters = operationParameters(api, op).map((p) => `${p.name} ${plainText(p.description)}`);
+    const parameters = op.parameters.map((p) => `${p.name} ${plainText(p.description)}`);
     const schemas = operationSchemas(api, operation);
     const schemaNames = schemas.filter((s) => s.$ref).map((s) => refName(s.$ref!));
     const fields = schemas.flatMap((s) => propertyNames(api, s));

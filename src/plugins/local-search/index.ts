@@ -9,7 +9,7 @@ import path from 'node:path';
 import type {LoadContext, Plugin, PluginModule} from '@docusaurus/types';
 import type {PluginOptions} from '@easyops-cn/docusaurus-search-local';
 import {API_ROUTE, API_SPEC_FILE} from '../../../site.constants';
-import {loadApiDescription} from '../openapi';
+import {readApiDescription} from '../api-description/validate';
 import {builtPageIds, redocAnchors} from '../redocAnchors';
 import {apiSearchEntries} from './apiEntries';
 
@@ -34,7 +34,7 @@ const DESCRIPTIONS = 2;
 const CONTENTS = 4;
 
 function addApiToIndex(context: LoadContext, options: PluginOptions, outDir: string) {
-  const api = loadApiDescription(path.join(context.siteDir, API_SPEC_FILE));
+  const api = readApiDescription(API_SPEC_FILE, context.siteDir);
   const anchors = redocAnchors(builtPageIds(outDir, API_ROUTE));
   const config = processPluginOptions(options, context);
   const indexFiles = readdirSync(outDir).filter((name) => /^search-index.*\.json$/.test(name));

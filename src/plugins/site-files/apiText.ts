@@ -3,35 +3,19 @@
  * every operation (grouped by tag, in the description's order) and every component schema.
  */
 import {
-  type ApiDescription,
-  type ApiOperation,
-  type MediaTypes,
-  type Schema,
   listOperations,
-  operationParameters,
-  operationSecurity,
-  refName,
   resolveRef,
-} from '../openapi';
+  typeSummary,
+  type MediaType,
+  type OpenApiDocument,
+  type OperationEntry,
+  type Schema,
+} from '../api-description/openapi';
 import type {RedocAnchors} from '../redocAnchors';
 
 type Links = {reference: string; description: string; anchors: RedocAnchors};
 
 const code = (text: string) => `\`${text}\``;
-
-/** A one-line summary of a schema's type: "string (date-time)", "array of User", "SyncPullResponse"… */
-export function typeSummary(schema: Schema | undefined): string {
-  if (!schema) return 'any';
-  if (schema.$ref) return refName(schema.$ref);
-  const parts: string[] = [];
-  if (schema.type === 'array') parts.push(`array of ${typeSummary(schema.items)}`);
-  else if (schema.allOf) parts.push(schema.allOf.map(typeSummary).join(' and '));
-  else if (schema.oneOf || schema.anyOf) parts.push((schema.oneOf ?? schema.anyOf)!.map(typeSummary).join(' or '));
-  else parts.push(schema.type ?? 'object');
-  if (schema.format) parts.push(`(${schema.format})`);
-  if (schema.nullable) parts.push('or null');
-  return parts.join(' ');
-}
 
 /** Constraints and defaults of a schema, as short phrases. */
 function constraints(schema: Schema): string[] {
@@ -50,7 +34,7 @@ function constraints(schema: Schema): string[] {
 }
 
 /** One line per property: "- `name` (type, required; constraints): description". */
-function propertyLines(api: ApiDescription, schema: Schema, indent = ''): string[] {
+function propertyLines(api: OpenApiDocument, schema: Schema, indent = ''): string[] {
   const resolved = resolveRef(api, schema);
   const lines: string[] = [];
   const required = new Set(resolved.required ?? []);
@@ -71,7 +55,7 @@ function propertyLines(api: ApiDescription, schema: Schema, indent = ''): string
 const oneLine = (text: string) => text.replace(/\s*\n\s*/g, ' ').trim();
 
 /** "application/json: SyncPullResponse" plus the fields of an inline schema. */
-function contentLines(api: ApiDescription, content: MediaTypes | undefined, indent: string): string[] {
+function contentLines(api: OpenApiDocument, content: Record<string, MediaType> | undefined, indent: string): string[] {
   const lines: string[] = [];
   for (const [mediaType, media] of Object.entries(content ?? {})) {
     lines.push(`${indent}- ${mediaType}: ${typeSummary(media.schema)}`);
@@ -83,7 +67,7 @@ function contentLines(api: ApiDescription, content: MediaTypes | undefined, inde
   return lines;
 }
 
-function operationText(api: ApiDescription, op: ApiOperation, links: Links): string {
+function operationText(api: OpenApiDocument, op: OperationEntry, links: Links): string {
   const {method, path, operation} = op;
   const lines = [`### ${operation.summary ?? `${method.toUpperCase()} ${path}`}`, ''];
   const facts = [code(`${method.toUpperCase()} ${path}`)];
@@ -94,10 +78,9 @@ function operationText(api: ApiDescription, op: ApiOperation, links: Links): str
   if (anchor) lines.push(`Reference: ${links.reference}#${anchor}`);
   lines.push('');
   if (operation.description) lines.push(operation.description.trim(), '');
-  const security = operationSecurity(api, operation);
+  const {security, parameters} = op;
   lines.push(`Authentication: ${security.length ? security.join(' or ') : 'none'}.`, '');
 
-  const parameters = operationParameters(api, op);
   if (parameters.length) {
     lines.push('Parameters:');
     for (const parameter of parameters) {
@@ -117,7 +100,7 @@ function operationText(api: ApiDescription, op: ApiOperation, links: Links): str
     lines.push(`Request body (${body.required ? 'required' : 'optional'})${body.description ? `: ${oneLine(body.description)}` : ''}`);
     lines.push(...contentLines(api, body.content, ''), '');
   }
-  const responses = Object.entries(operation.responses ?? {});
+  const responses = Object.entries(operation.responses);
   if (responses.length) {
     lines.push('Responses:');
     for (const [status, raw] of responses) {
@@ -131,7 +114,7 @@ function operationText(api: ApiDescription, op: ApiOperation, links: Links): str
   return lines.join('\n');
 }
 
-export function apiReferenceText(api: ApiDescription, urls: Links): string {
+export function apiReferenceText(api: OpenApiDocument, urls: Links): string {
   const out: string[] = [`# ${api.info.title} reference`, ''];
   out.push(`API version ${api.info.version}. Interactive reference: ${urls.reference}. OpenAPI description: ${urls.description}.`, '');
   if (api.info.description) out.push(api.info.description.trim(), '');
@@ -151,7 +134,7 @@ export function apiReferenceText(api: ApiDescription, urls: Links): string {
   const operations = listOperations(api);
   const tagNames = [...(api.tags ?? []).map((tag) => tag.name)];
   for (const op of operations) for (const tag of op.operation.tags ?? []) if (!tagNames.includes(tag)) tagNames.push(tag);
-  const groups: [string, ApiOperation[]][] = tagNames.map((name) => [
+  const groups: [string, OperationEntry[]][] = tagNames.map((name) => [
     name,
     operations.filter((op) => op.operation.tags?.[0] === name),
   ]);

@@ -6,23 +6,16 @@
  * - robots.txt, pointing at the sitemap.
  * (The downloadable API description, API_DOWNLOAD_PATH, is served by src/plugins/api-description.)
  */
-import {existsSync, readFileSync, writeFileSync} from 'node:fs';
+import {readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import type {LoadedContent as DocsContent} from '@docusaurus/plugin-content-docs';
 import {API_DOWNLOAD_PATH, API_ROUTE, API_SPEC_FILE} from '../../../site.constants';
-import {loadApiDescription} from '../openapi';
-import {builtPageIds, redocAnchors} from '../redocAnchors';
+import {readApiDescription} from '../api-description/validate';
+import {builtPageFile, builtPageIds, redocAnchors} from '../redocAnchors';
 import {apiReferenceText} from './apiText';
 import {htmlToMarkdown} from './htmlToMarkdown';
 import {type DocsPage, docsPages} from './docsPages';
-
-function builtHtml(outDir: string, permalink: string): string {
-  const candidates = [path.join(outDir, permalink, 'index.html'), path.join(outDir, `${permalink.replace(/\/$/, '')}.html`)];
-  const file = candidates.find((candidate) => existsSync(candidate));
-  if (!file) throw new Error(`site-files: no built page for ${permalink}`);
-  return readFileSync(file, 'utf8');
-}
 
 function pageText(page: DocsPage, outDir: string, url: (p: string) => string): string {
   const head = [`# ${page.title}`, '', `URL: ${url(page.permalink)}`, ''];
@@ -31,7 +24,7 @@ function pageText(page: DocsPage, outDir: string, url: (p: string) => string): s
     head.push('Pages in this section:', ...page.children.map((child) => `- [${child.title}](${url(child.permalink)})`));
     return head.join('\n');
   }
-  const markdown = htmlToMarkdown(builtHtml(outDir, page.permalink), '.theme-doc-markdown', url(page.permalink));
+  const markdown = htmlToMarkdown(readFileSync(builtPageFile(outDir, page.permalink), 'utf8'), '.theme-doc-markdown', url(page.permalink));
   if (markdown === null) throw new Error(`site-files: ${page.permalink} has no .theme-doc-markdown content`);
   // The page's own h1 is already the title above.
   return [...head, markdown.replace(/^# .*\n+/, '')].join('\n');
@@ -47,8 +40,7 @@ export default function siteFiles(context: LoadContext): Plugin {
       const docsPlugin = plugins.find((plugin) => plugin.name === 'docusaurus-plugin-content-docs');
       if (!docsPlugin) throw new Error('site-files: the docs plugin is not loaded');
       const pages = docsPages(docsPlugin.content as DocsContent);
-      const specFile = path.join(siteDir, API_SPEC_FILE);
-      const api = loadApiDescription(specFile);
+      const api = readApiDescription(API_SPEC_FILE, siteDir);
       const links = {
         reference: url(`${baseUrl}${API_ROUTE.slice(1)}`),
         description: url(`${baseUrl}${API_DOWNLOAD_PATH.slice(1)}`),
