@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type {Page} from '@playwright/test';
-import {test, expect} from '../support/fixtures';
+import {test, expect, expectHydrated} from '../support/fixtures';
 import {DOCS_PATHS} from '../support/routes.cjs';
 import {SITE_PORT} from '../../playwright.config';
 import {REPO_ROOT, startNginx} from '../../scripts/nginx.cjs';
@@ -72,7 +72,7 @@ const versions = (): string[] => JSON.parse(fs.readFileSync(path.join(copy, 'ver
 /** Opens `route` and waits until React has hydrated it, so that clicks run the theme's handlers. */
 async function openHydrated(page: Page, route: string) {
   await page.goto(route);
-  await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
+  await expectHydrated(page);
 }
 
 // One worker runs these tests in order against one build of the copy.
@@ -171,7 +171,7 @@ test.describe('cutting a docs version as the "Manage docs versions" page says', 
 
     await page.evaluate((k) => window.localStorage.setItem(k, '0.9.0'), key);
     await page.reload();
-    await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
+    await expectHydrated(page);
     await expect.poll(stored).toEqual({});
     await expect(documentationLink).toHaveAttribute('href', '/docs/ODE');
   });

@@ -1,14 +1,13 @@
 /**
  * The API reference page /api: the whole reference in the server-rendered HTML, the generated curl
  * examples, the description file to download, the site's navbar and footer, readable in both colour
- * modes with no flash of the other theme, and no axe violation (except tests/support/a11y-exclusions.ts).
+ * modes with no flash of the other theme. (axe on the whole of /api, in both modes: tests/e2e/a11y.spec.ts;
+ * the byte-for-byte download: tests/e2e/machine-readable.spec.ts.)
  */
-import {readFileSync} from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type {Page} from '@playwright/test';
-import {test, expect} from '../support/fixtures';
-import {disabledAxeRules} from '../support/a11y-exclusions';
-import {API_SPEC_PATH, loadApiDescription} from '../support/api-description';
+import {test, expect, expectHydrated} from '../support/fixtures';
+import {axeViolations} from '../support/axe';
+import {loadApiDescription} from '../support/api-description';
 import {listOperations} from '../../src/plugins/api-description/openapi';
 import {requestSample, toCurl} from '../../src/plugins/api-description/code-samples';
 import {API_DOWNLOAD_PATH, API_ROUTE} from '../../site.constants';
@@ -44,12 +43,6 @@ async function recordThemeFrames(page: Page) {
   });
 }
 
-async function axeViolations(page: Page, include?: string) {
-  const builder = new AxeBuilder({page}).disableRules(disabledAxeRules(API_ROUTE));
-  const results = await (include ? builder.include(include) : builder).analyze();
-  return results.violations.map((v) => `${v.id}: ${v.nodes.length} × ${v.nodes[0]?.target.join(' ')} (${v.help})`);
-}
-
 test.describe('/api, the API reference', () => {
   test('the server-rendered HTML holds every operation, every schema and the curl examples', async ({request}) => {
     const response = await request.get(API_ROUTE);
@@ -74,14 +67,11 @@ test.describe('/api, the API reference', () => {
     await expect(section.getByRole('tabpanel').filter({hasText: 'curl'}).locator('pre')).toHaveText(toCurl(requestSample(doc, pull)));
   });
 
-  test('offers the API description for download: the committed file, from the site itself', async ({page, request}) => {
+  test('offers the API description for download, from the site itself', async ({page}) => {
     await page.goto(API_ROUTE);
     const link = page.getByRole('link', {name: 'Download', exact: true});
     await expect(link).toBeVisible();
     await expect(link).toHaveAttribute('href', API_DOWNLOAD_PATH);
-    const file = await request.get(API_DOWNLOAD_PATH);
-    expect(file.status()).toBe(200);
-    expect(await file.text()).toBe(readFileSync(API_SPEC_PATH, 'utf8'));
   });
 
   test("sits in the site's layout: navbar, main landmark with the title, footer; indigo primary colour", async ({page}) => {
@@ -109,14 +99,6 @@ test.describe('/api, the API reference', () => {
       );
       expect(wrong, `frames not in ${mode} mode (menu background, title colour)`).toEqual([]);
     });
-
-    test(`${mode} mode: no axe violations`, async ({page}) => {
-      test.slow(); // axe needs a while on the whole reference
-      await page.emulateMedia({colorScheme: mode});
-      await page.goto(API_ROUTE);
-      await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
-      expect(await axeViolations(page)).toEqual([]);
-    });
   }
 
   test('dark mode: an opened error response, with its two body shapes, has no axe violations', async ({page}) => {
@@ -133,7 +115,7 @@ test.describe('/api, the API reference', () => {
     test(`${mode} mode: hydrating the reference inserts no CSS rule (the server sent them all)`, async ({page}) => {
       await page.emulateMedia({colorScheme: mode});
       await page.goto(API_ROUTE);
-      await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
+      await expectHydrated(page);
       await expect(page.locator('.redocusaurus .menu-content')).toBeVisible();
       // styled-components injects into <style data-styled>; each rule it inserts restyles the whole page.
       const inserted = await page.evaluate(() =>

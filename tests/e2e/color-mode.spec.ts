@@ -1,5 +1,5 @@
 import type {Page} from '@playwright/test';
-import {test, expect} from '../support/fixtures';
+import {test, expect, expectHydrated} from '../support/fixtures';
 import {hasVisibleFocus, tabTo} from '../support/keyboard';
 
 const toggle = (page: Page) => page.getByRole('button', {name: /^Switch between dark and light mode/});
@@ -13,14 +13,14 @@ async function expectMode(page: Page, choice: 'system mode' | 'light mode' | 'da
 
 async function reload(page: Page) {
   await page.reload();
-  await expect(html(page)).toHaveAttribute('data-has-hydrated', 'true');
+  await expectHydrated(page);
 }
 
 for (const system of ['light', 'dark'] as const) {
   test(`with the system preference ${system}, the toggle cycles system → light → dark → system and the choice persists`, async ({page}) => {
     await page.emulateMedia({colorScheme: system});
     await page.goto('/docs/ODE');
-    await expect(html(page)).toHaveAttribute('data-has-hydrated', 'true');
+    await expectHydrated(page);
     await expectMode(page, 'system mode', system);
 
     await toggle(page).click();
@@ -56,7 +56,7 @@ test('in system mode the site follows a change of the system preference; a fixed
 test('the toggle is reached with Tab, shows its focus and works with Enter and Space', async ({page}) => {
   await page.emulateMedia({colorScheme: 'light'});
   await page.goto('/');
-  await expect(html(page)).toHaveAttribute('data-has-hydrated', 'true');
+  await expectHydrated(page);
   await tabTo(page, toggle(page));
   expect(await hasVisibleFocus(toggle(page)), 'the focused colour-mode toggle should show a focus indicator').toBe(true);
 

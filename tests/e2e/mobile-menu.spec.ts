@@ -1,5 +1,5 @@
 import type {Locator, Page} from '@playwright/test';
-import {test, expect} from '../support/fixtures';
+import {test, expect, expectHydrated} from '../support/fixtures';
 import {hasVisibleFocus, tabTo} from '../support/keyboard';
 import {API_ROUTE, MONOREPO_URL} from '../../site.constants';
 
@@ -32,20 +32,16 @@ async function expectPrimaryMenu(page: Page) {
   await expect(primary(page).getByRole('link', {name: /^GitHub/})).toHaveAttribute('href', MONOREPO_URL);
 }
 
-async function hydrated(page: Page) {
-  await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
-}
-
 test('the desktop navbar items give way to a menu button', async ({page}) => {
   await page.goto('/');
-  await hydrated(page);
+  await expectHydrated(page);
   await expect(openButton(page)).toBeVisible();
   await expect(page.getByRole('navigation', {name: 'Main'}).getByRole('link', {name: 'API', exact: true})).toBeHidden();
 });
 
 test('on the home page the menu opens with the primary menu, whose links work, and closes', async ({page}) => {
   await page.goto('/');
-  await hydrated(page);
+  await expectHydrated(page);
   await expect(openButton(page)).toHaveAttribute('aria-expanded', 'false');
   await openButton(page).click();
   await expectPrimaryMenu(page);
@@ -61,7 +57,7 @@ test('on the home page the menu opens with the primary menu, whose links work, a
 
 test('on a docs page the menu opens on the docs sidebar, goes back to the main menu, and closes', async ({page}) => {
   await page.goto('/docs/documentation/synkronus/app-bundle');
-  await hydrated(page);
+  await expectHydrated(page);
   await openButton(page).click();
 
   await expectShown(secondary(page));
@@ -93,7 +89,7 @@ test('on a docs page the menu opens on the docs sidebar, goes back to the main m
 
 test('the whole menu works from the keyboard, with visible focus', async ({page}) => {
   await page.goto('/docs/documentation/synkronus/app-bundle');
-  await hydrated(page);
+  await expectHydrated(page);
   await tabTo(page, openButton(page));
   expect(await hasVisibleFocus(openButton(page)), 'the focused menu button should show a focus indicator').toBe(true);
 

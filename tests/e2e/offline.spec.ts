@@ -5,15 +5,29 @@
  * Each test has its own browser context, so its own service workers and caches.
  */
 import type {Page} from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 import {test, expect, allowHttpError} from '../support/fixtures';
 import {specRoute} from '../support/routes.cjs';
 import {tabToSearch} from '../support/search';
+import {axeViolations} from '../support/axe';
 
 const OFFLINE_PAGES = ['/docs/ODE', '/api', '/docs/quick-start/', '/docs/documentation/synkronus/app-bundle', '/markdown-page'];
 const SAVE_TIMEOUT = 60_000;
 
 const offlineRegion = (page: Page) => page.getByRole('region', {name: 'Offline reading'});
+
+/** Presses "Save for offline reading" and waits until the copy is saved. */
+async function saveOffline(page: Page) {
+  const region = offlineRegion(page);
+  await region.getByRole('button', {name: 'Save for offline reading'}).click();
+  await expect(region.getByRole('status')).toContainText(/Saved for offline reading on .+\d/, {timeout: SAVE_TIMEOUT});
+}
+
+/** The service workers and caches the browser keeps for the site. */
+const keptOffline = (page: Page) =>
+  page.evaluate(async () => ({
+    serviceWorkers: (await navigator.serviceWorker.getRegistrations()).length,
+    caches: await caches.keys(),
+  }));
 
 /** Every image of the page has loaded (none is broken). */
 async function expectImagesLoaded(page: Page) {
@@ -32,8 +46,7 @@ test.describe('offline reading', () => {
     await page.goto('/docs/ODE');
     const region = offlineRegion(page);
     await expect(region.getByRole('status')).toContainText('Keep a copy of the whole site');
-    await region.getByRole('button', {name: 'Save for offline reading'}).click();
-    await expect(region.getByRole('status')).toContainText(/Saved for offline reading on .+\d/, {timeout: SAVE_TIMEOUT});
+    await saveOffline(page);
     const savedAt = await region.locator('time').getAttribute('datetime');
     expect(Date.now() - Date.parse(savedAt!)).toBeLessThan(SAVE_TIMEOUT * 2);
 
@@ -72,11 +85,7 @@ test.describe('offline reading', () => {
     await page.keyboard.type('pull');
     await expect(page.getByRole('listbox').getByRole('option').first()).toBeVisible();
 
-    const kept = await page.evaluate(async () => ({
-      serviceWorkers: (await navigator.serviceWorker.getRegistrations()).length,
-      caches: await caches.keys(),
-    }));
-    expect(kept, 'service workers and caches after browsing without saving').toEqual({serviceWorkers: 0, caches: []});
+    expect(await keptOffline(page), 'service workers and caches after browsing without saving').toEqual({serviceWorkers: 0, caches: []});
 
     await context.setOffline(true);
     allowHttpError(page, new RegExp(`^${baseURL}/`));
@@ -88,16 +97,11 @@ test.describe('offline reading', () => {
   test('the reader can remove the offline copy', async ({page}) => {
     await page.goto('/docs/quick-start/');
     const region = offlineRegion(page);
-    await region.getByRole('button', {name: 'Save for offline reading'}).click();
-    await expect(region.getByRole('status')).toContainText('Saved for offline reading on', {timeout: SAVE_TIMEOUT});
+    await saveOffline(page);
 
     await region.getByRole('button', {name: 'Remove offline copy'}).click();
     await expect(region.getByRole('button', {name: 'Save for offline reading'})).toBeVisible();
-    const kept = await page.evaluate(async () => ({
-      serviceWorkers: (await navigator.serviceWorker.getRegistrations()).length,
-      caches: await caches.keys(),
-    }));
-    expect(kept).toEqual({serviceWorkers: 0, caches: []});
+    expect(await keptOffline(page)).toEqual({serviceWorkers: 0, caches: []});
     // The choice is forgotten: the next visit does not download the site again.
     await page.reload();
     await expect(region.getByRole('button', {name: 'Save for offline reading'})).toBeEnabled();
@@ -109,14 +113,10 @@ test.describe('offline reading', () => {
       await page.addInitScript((theme) => localStorage.setItem('theme', theme), mode);
       await page.goto('/docs/ODE');
       const region = offlineRegion(page);
-      const audit = async () =>
-        (await new AxeBuilder({page}).include('footer.footer').analyze()).violations.map(
-          (v) => `${v.id}: ${v.nodes.map((n) => n.failureSummary).join(' | ')}`,
-        );
+      const audit = () => axeViolations(page, 'footer.footer');
       await expect(region.getByRole('button', {name: 'Save for offline reading'})).toBeEnabled();
       expect(await audit()).toEqual([]);
-      await region.getByRole('button', {name: 'Save for offline reading'}).click();
-      await expect(region.getByRole('status')).toContainText('Saved for offline reading on', {timeout: SAVE_TIMEOUT});
+      await saveOffline(page);
       expect(await audit()).toEqual([]);
     });
   }

@@ -4,14 +4,14 @@
  * intercepting the site's JavaScript chunks (never with a test-only page in the build).
  */
 import type {Page, Route} from '@playwright/test';
-import {test, expect, allowConsoleError, allowHttpError} from '../support/fixtures';
+import {test, expect, allowConsoleError, allowHttpError, expectHydrated} from '../support/fixtures';
 
 const JS_CHUNKS = '**/assets/js/*.js';
 const sidebar = (page: Page) => page.getByRole('navigation', {name: 'Docs sidebar'});
 
 async function loadAndSettle(page: Page, path: string) {
   await page.goto(path);
-  await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
+  await expectHydrated(page);
   // Let the prefetches of visible links finish, so only the navigation under test loads chunks.
   await page.waitForLoadState('networkidle');
 }
@@ -107,7 +107,7 @@ test.describe('route chunk load failure', () => {
     expect(aborted.length, 'the navigation should have requested the route chunk').toBeGreaterThan(0);
     expect(warnings.join('\n'), 'the failed chunk should be logged as a warning').toMatch(/ChunkLoadError: Loading chunk \S+ failed/);
     await expect(page.getByRole('heading', {level: 1})).toHaveText('Synkronus CLI');
-    await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
+    await expectHydrated(page);
   });
 });
 
@@ -148,7 +148,7 @@ test.describe('crash fallback', () => {
     allowConsoleError(page, new RegExp(message));
     const patchedCount = await makeOverviewThrow(page);
     await page.goto('/');
-    await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
+    await expectHydrated(page);
 
     await page.getByRole('navigation', {name: 'Main'}).getByRole('link', {name: 'Documentation'}).click();
     await expect(page).toHaveURL(/\/docs\/ODE$/);

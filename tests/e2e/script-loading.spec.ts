@@ -2,7 +2,7 @@
  * Text first, JavaScript after (src/plugins/lean-delivery/ssr-template.ts): a page's scripts are asked
  * for only once the browser has painted the page, in Docusaurus' order, and the page then hydrates.
  */
-import {test, expect} from '../support/fixtures';
+import {test, expect, expectHydrated} from '../support/fixtures';
 
 for (const path of ['/', '/docs/ODE', '/api']) {
   test(`${path}: the scripts are requested after the first paint, and the page becomes interactive`, async ({page, request}) => {
@@ -10,7 +10,7 @@ for (const path of ['/', '/docs/ODE', '/api']) {
     expect(html, 'no <script src> in the HTML: the loader asks for them').not.toMatch(/<script[^>]*\ssrc=/);
 
     await page.goto(path);
-    await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
+    await expectHydrated(page);
     const timing = await page.evaluate(() => {
       const paint = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null;
       const scripts = performance

@@ -1,14 +1,12 @@
 import type {Page} from '@playwright/test';
-import {test, expect} from '../support/fixtures';
+import {test, expect, expectHydrated} from '../support/fixtures';
 import {ANNOUNCEMENT_ID} from '../../site.constants';
-
-const hydrated = (page: Page) => expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
 
 test.describe('skip to main content', () => {
   for (const path of ['/', '/docs/ODE']) {
     test(`${path}: the first Tab reaches the skip link, which moves focus into the main content`, async ({page}) => {
       await page.goto(path);
-      await hydrated(page);
+      await expectHydrated(page);
       await page.keyboard.press('Tab');
       const skip = page.getByRole('link', {name: 'Skip to main content'});
       await expect(skip).toBeFocused();
@@ -41,15 +39,15 @@ test.describe('announcement bar', () => {
 
   test('stays closed after a reload, and comes back when the bar id changes', async ({page}) => {
     await page.goto('/docs/ODE');
-    await hydrated(page);
+    await expectHydrated(page);
     await bar(page).getByRole('button', {name: 'Close'}).click();
     await expect(bar(page)).toBeHidden();
 
     await page.reload();
-    await hydrated(page);
+    await expectHydrated(page);
     await expect(bar(page)).toBeHidden();
     await page.goto('/');
-    await hydrated(page);
+    await expectHydrated(page);
     await expect(bar(page)).toBeHidden();
 
     // A deploy with a new bar id: the id the reader's browser remembers is now an old one.
@@ -58,7 +56,7 @@ test.describe('announcement bar', () => {
     expect(await page.evaluate((key) => localStorage.getItem(key), idKey!)).toBe(ANNOUNCEMENT_ID);
     await page.evaluate((key) => localStorage.setItem(key, 'an-earlier-announcement'), idKey!);
     await page.reload();
-    await hydrated(page);
+    await expectHydrated(page);
     await expect(bar(page)).toBeVisible();
     await expect(bar(page)).toContainText('Formulus Android pre-release');
   });
@@ -68,7 +66,7 @@ test.describe('navbar on scroll', () => {
   test('hides when scrolling down past its height and reappears on scrolling up', async ({page}) => {
     await page.setViewportSize({width: 1280, height: 480});
     await page.goto('/docs/ODE');
-    await hydrated(page);
+    await expectHydrated(page);
     const navbar = page.getByRole('navigation', {name: 'Main'});
     const {scrollable, navbarHeight} = await page.evaluate(() => ({
       scrollable: document.documentElement.scrollHeight - window.innerHeight,

@@ -26,20 +26,6 @@ export type FixtureServer = {
   standIns: string[];
 };
 
-async function waitForExit(pidFile: string) {
-  if (!fs.existsSync(pidFile)) return;
-  const pid = Number(fs.readFileSync(pidFile, 'utf8').trim());
-  const deadline = Date.now() + 5000;
-  while (Date.now() < deadline) {
-    try {
-      process.kill(pid, 0);
-    } catch {
-      return;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 const STAND_INS: Record<string, string> = {
   'sw.js': "self.addEventListener('fetch', () => undefined);\n",
   'manifest.json': JSON.stringify({name: 'stand-in', start_url: '/', display: 'standalone'}, null, 2),
@@ -67,8 +53,7 @@ export const test = base.extend<object, {fixtureServer: FixtureServer}>({
       }
       const server = startNginx({port, root: site, name: 'fixture'});
       await use({origin: server.origin, port, root: site, canary, standIns});
-      server.stop();
-      await waitForExit(path.join(server.prefix, 'nginx.pid'));
+      server.stop(); // returns once nginx has exited (scripts/nginx.cjs)
     },
     {scope: 'worker'},
   ],

@@ -15,7 +15,7 @@ export type RawResponse = {
   raw: string;
 };
 
-export function parseRawResponse(raw: string): RawResponse {
+function parseRawResponse(raw: string): RawResponse {
   const end = raw.indexOf('\r\n\r\n');
   const head = end >= 0 ? raw.slice(0, end) : raw;
   const [statusLine = '', ...lines] = head.split('\r\n');
@@ -28,17 +28,19 @@ export function parseRawResponse(raw: string): RawResponse {
   return {status: match ? Number(match[1]) : 0, statusLine, headers, body: end >= 0 ? raw.slice(end + 4) : '', raw};
 }
 
-/** Sends `request` (a string is sent as Latin-1 bytes) and reads until the server closes. */
-export function rawRequest(port: number, request: string | Buffer, timeoutMs = 5000): Promise<RawResponse> {
+const TIMEOUT_MS = 5000;
+
+/** Sends `request` as Latin-1 bytes and reads until the server closes. */
+export function rawRequest(port: number, request: string): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const socket = net.connect(port, '127.0.0.1');
     const chunks: Buffer[] = [];
-    socket.setTimeout(timeoutMs, () => socket.destroy(new Error(`no answer within ${timeoutMs} ms`)));
+    socket.setTimeout(TIMEOUT_MS, () => socket.destroy(new Error(`no answer within ${TIMEOUT_MS} ms`)));
     socket.on('data', (chunk) => chunks.push(chunk));
     // A reset after the answer (nginx closing on a bad request) still leaves that answer.
     socket.on('error', (error) => chunks.length === 0 && reject(error));
     socket.on('close', () => resolve(parseRawResponse(Buffer.concat(chunks).toString('latin1'))));
-    socket.end(typeof request === 'string' ? Buffer.from(request, 'latin1') : request);
+    socket.end(Buffer.from(request, 'latin1'));
   });
 }
 

@@ -1,5 +1,5 @@
 /** The headers deploy/nginx/docs-site.conf puts on every response, and a checker for them. */
-export const SECURITY_HEADERS: Record<string, RegExp> = {
+const SECURITY_HEADERS: Record<string, RegExp> = {
   'content-security-policy': /^default-src 'self'; .*frame-ancestors 'none'/,
   'x-content-type-options': /^nosniff$/,
   'x-frame-options': /^DENY$/,

@@ -1,6 +1,6 @@
 /**
  * The `page` fixture used by every browser test. It records, and fails the test on:
- * - console errors (except the allow-list in allowed-noise.ts),
+ * - console errors (a test that provokes one on purpose declares it with `allowConsoleError`),
  * - uncaught page errors,
  * - failed requests and responses with an error status (a test that expects one calls `allowHttpError`),
  *   console errors a test provokes on purpose are declared with `allowConsoleError`,
@@ -12,7 +12,6 @@
  * interactive.
  */
 import {test as base, expect, type Page} from '@playwright/test';
-import {isAllowedConsoleError} from './allowed-noise';
 
 const allowedHttpErrors = new WeakMap<Page, RegExp[]>();
 const allowedConsoleErrors = new WeakMap<Page, RegExp[]>();
@@ -28,6 +27,15 @@ export function allowHttpError(page: Page, pattern: RegExp) {
 /** Declares that console errors whose text matches `pattern` are expected in this test (a deliberate failure). */
 export function allowConsoleError(page: Page, pattern: RegExp) {
   allowedConsoleErrors.get(page)?.push(pattern);
+}
+
+/** Docusaurus marks <html> once React has hydrated the page: from then on clicks run the theme's handlers. */
+const hydrated = (page: Page) => page.locator('html[data-has-hydrated="true"]');
+const untilHydrated = (page: Page) => hydrated(page).waitFor({state: 'attached', timeout: 10_000});
+
+/** Asserts that the page has hydrated. */
+export async function expectHydrated(page: Page) {
+  await expect(hydrated(page)).toBeAttached();
 }
 
 export const test = base.extend({
@@ -49,7 +57,7 @@ export const test = base.extend({
       // "Failed to load resource" for a response the test allowed to fail is not a problem.
       if (allowed.some((p) => p.test(msg.location().url))) return;
       if (allowedConsole.some((p) => p.test(msg.text()))) return;
-      if (msg.type() === 'error' && !isAllowedConsoleError(msg.text())) {
+      if (msg.type() === 'error') {
         problems.push(`console error on ${page.url()}: ${msg.text()}`);
       }
     });
@@ -66,14 +74,12 @@ export const test = base.extend({
         problems.push(`HTTP ${res.status()} for ${res.url()}`);
       }
     });
-    const untilHydrated = async () =>
-      page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached', timeout: 10_000}).catch(() => undefined);
     for (const method of ['goto', 'reload'] as const) {
       const navigate = page[method].bind(page) as (...args: unknown[]) => ReturnType<Page['goto']>;
       (page as unknown as Record<string, unknown>)[method] = async (...args: unknown[]) => {
         const response = await navigate(...args);
         if (response?.ok() && page.url().startsWith(origin) && (response.headers()['content-type'] ?? '').includes('text/html')) {
-          await untilHydrated();
+          await untilHydrated(page).catch(() => undefined);
         }
         return response;
       };
@@ -81,10 +87,7 @@ export const test = base.extend({
     await use(page);
     // Hydration errors are logged after the page looks ready: let the page finish hydrating first.
     if (testInfo.status === testInfo.expectedStatus && !page.isClosed() && page.url().startsWith(origin)) {
-      await page
-        .locator('html[data-has-hydrated="true"]')
-        .waitFor({state: 'attached', timeout: 10_000})
-        .catch(() => problems.push(`${page.url()} did not finish hydrating within 10 s`));
+      await untilHydrated(page).catch(() => problems.push(`${page.url()} did not finish hydrating within 10 s`));
     }
     if (testInfo.status === testInfo.expectedStatus) {
       expect(problems, 'console errors, failed requests or requests to other hosts').toEqual([]);

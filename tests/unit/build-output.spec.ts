@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {test, expect} from '@playwright/test';
 import {REPO_ROOT} from '../../scripts/nginx.cjs';
+import {COMPRESSIBLE} from '../../scripts/precompress.cjs';
 
 const BUILD = path.join(REPO_ROOT, 'build');
 
@@ -16,7 +17,7 @@ test('the build has no symbolic links, so nginx serves nothing from outside it',
 test('every text file of the build has a Brotli and a gzip copy for nginx to send', () => {
   const texts = fs
     .readdirSync(BUILD, {recursive: true, withFileTypes: true})
-    .filter((e) => e.isFile() && /\.(html|js|css|svg|json|xml|txt|yaml)$/.test(e.name))
+    .filter((e) => e.isFile() && COMPRESSIBLE.test(e.name))
     .map((e) => path.join(e.parentPath, e.name))
     .filter((f) => fs.statSync(f).size > 1024);
   expect(texts.length).toBeGreaterThan(0);

@@ -31,7 +31,7 @@ function textFiles(): string[] {
   return [...pageFiles(), ...listFiles('src/components', /\.tsx$/), 'docusaurus.config.ts', 'sidebars.ts'];
 }
 
-export function forbiddenText(file: string, text: string): string[] {
+function forbiddenText(file: string, text: string): string[] {
   const problems: string[] = [];
   text.split('\n').forEach((line, index) => {
     for (const {pattern, what} of FORBIDDEN) {
