@@ -37,7 +37,7 @@ function classLists(html: string): string[][] {
 }
 
 /** Dark class name → light class name, by position in the two renderings. */
-export function classMap(lightHtml: string, darkHtml: string): Map<string, string> {
+function classMap(lightHtml: string, darkHtml: string): Map<string, string> {
   const light = classLists(lightHtml);
   const dark = classLists(darkHtml);
   if (light.length !== dark.length) throw new Error('Redoc renders different markup in the light and dark themes');
@@ -79,7 +79,7 @@ function scopeRule(rule: string, prefix: string, rename: Map<string, string>): s
  * Scopes styled-components CSS (one rule or one `@media` block per line) under `prefix`, renaming
  * classes; drops styled-components' own `data-styled` bookkeeping rules.
  */
-export function scopeCss(css: string, prefix: string, rename: Map<string, string> = new Map()): string {
+function scopeCss(css: string, prefix: string, rename: Map<string, string> = new Map()): string {
   return css
     .split(/\/\*!sc\*\/\n?/)
     .map((line) => line.trim())

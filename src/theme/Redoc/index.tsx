@@ -17,7 +17,7 @@ type ThemeData = {lightTheme: RedocRawOptions['theme']; darkTheme: RedocRawOptio
 type Props = {id?: string; className?: string; themeId?: string; spec?: object; url?: string};
 
 /** Redoc options for one colour mode. */
-export function redocOptions(data: ThemeData, dark: boolean): RedocRawOptions {
+function redocOptions(data: ThemeData, dark: boolean): RedocRawOptions {
   return {
     ...data.options,
     theme: dark ? mergeTheme(data.darkTheme, DARK_THEME) : mergeTheme(data.lightTheme, LIGHT_THEME),
