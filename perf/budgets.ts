@@ -3,11 +3,18 @@
  * (tests/budgets/) and the Performance budgets page (src/components/PerformanceBudgets).
  */
 import budgets from './budgets.json';
+import lighthouseCategories from '../scripts/lighthouse-categories.json';
 
 export type PageBudget = {label: string; routes: string; totalKiB: number; jsKiB?: number; beforeJsKiB?: number};
-export type Scores = Record<string, number>;
+type Scores = Record<string, number>;
 
 export const BUDGETS = budgets;
+
+/**
+ * The Lighthouse categories scored, in display order. The list lives in scripts/lighthouse-categories.json
+ * so that the Node scripts (scripts/lighthouse.mjs, scripts/bench.mjs) can read it too.
+ */
+export const LIGHTHOUSE_CATEGORIES: readonly string[] = lighthouseCategories;
 
 export function pageBudgetFor(route: string): PageBudget {
   if (route === '/') return budgets.pages.home;

@@ -23,6 +23,8 @@ const RUNS = Number(args[args.indexOf('--runs') + 1]) || 3;
 const SKIP_BUILDS = args.includes('--skip-builds');
 const PORT = Number(process.env.BENCH_PORT ?? 4300);
 const {CHROMIUM_BIN, CHROMIUM_ARGS} = require('./chromium.cjs');
+const LIGHTHOUSE_CATEGORIES = require('./lighthouse-categories.json');
+const RESULTS_FILE = path.join(REPO_ROOT, 'perf/results.json');
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
@@ -90,18 +92,18 @@ const results = {
     : {runs: RUNS, coldSeconds: build.cold.map((s) => +s.toFixed(1)), warmSeconds: build.warm.map((s) => +s.toFixed(1)), coldMedianSeconds: +median(build.cold).toFixed(1), warmMedianSeconds: +median(build.warm).toFixed(1)},
   routes,
 };
-if (SKIP_BUILDS) {
-  const previous = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'perf/results.json'), 'utf8').toString() || '{}');
-  results.build = previous.build ?? null;
+if (SKIP_BUILDS && fs.existsSync(RESULTS_FILE)) {
+  // No build was timed: keep the build times of the previous results, if there are any.
+  results.build = JSON.parse(fs.readFileSync(RESULTS_FILE, 'utf8')).build ?? null;
 }
-fs.writeFileSync(path.join(REPO_ROOT, 'perf/results.json'), `${JSON.stringify(results, null, 2)}\n`);
+fs.writeFileSync(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);
 
 const pad = (s, n) => String(s).padEnd(n);
-console.log(`\n${pad('route', 70)} ${pad('total', 7)} ${pad('JS', 7)} ${pad('pre-JS', 7)} ${pad('perf', 5)} ${pad('a11y', 5)} ${pad('BP', 5)} SEO`);
+console.log(`\n${pad('route', 70)} ${pad('total', 7)} ${pad('JS', 7)} ${pad('pre-JS', 7)} ${LIGHTHOUSE_CATEGORIES.map((c) => pad(c, c.length)).join(' ')}`);
 for (const r of routes) {
   const lh = r.lighthouse ?? {};
   console.log(
-    `${pad(r.path, 70)} ${pad(r.totalKiB, 7)} ${pad(r.jsKiB, 7)} ${pad(r.beforeJsKiB, 7)} ${pad(lh.performance, 5)} ${pad(lh.accessibility, 5)} ${pad(lh['best-practices'], 5)} ${lh.seo}`,
+    `${pad(r.path, 70)} ${pad(r.totalKiB, 7)} ${pad(r.jsKiB, 7)} ${pad(r.beforeJsKiB, 7)} ${LIGHTHOUSE_CATEGORIES.map((c) => pad(lh[c], c.length)).join(' ')}`,
   );
 }
 if (results.build) console.log(`\nbuild: cold median ${results.build.coldMedianSeconds} s, warm median ${results.build.warmMedianSeconds} s (${RUNS} runs each)`);

@@ -1,5 +1,6 @@
 // Runs Lighthouse (mobile preset, default simulated throttling) on each URL given as an argument and
-// prints one JSON array of {url, scores: {performance, accessibility, best-practices, seo}} on stdout.
+// prints one JSON array of {url, scores: {<category>: score}} on stdout, for the categories of
+// lighthouse-categories.json (performance, accessibility, best-practices, seo).
 // Each URL gets a fresh Chromium (Debian's, $CHROMIUM_BIN or /usr/bin/chromium) with an empty profile.
 // Used by the budget tests (tests/budgets/lighthouse.spec.ts) and by `npm run bench`.
 import {createRequire} from 'node:module';
@@ -7,8 +8,9 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
 // Lighthouse drives its own Chromium through chrome-launcher, with the same binary and flags as the tests.
-const {CHROMIUM_BIN, CHROMIUM_ARGS} = createRequire(import.meta.url)('./chromium.cjs');
-const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+const require = createRequire(import.meta.url);
+const {CHROMIUM_BIN, CHROMIUM_ARGS} = require('./chromium.cjs');
+const CATEGORIES = require('./lighthouse-categories.json');
 
 const results = [];
 for (const url of process.argv.slice(2)) {

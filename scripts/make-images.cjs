@@ -9,6 +9,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const {chromium} = require('@playwright/test');
+const {CHROMIUM_BIN, CHROMIUM_ARGS} = require('./chromium.cjs');
 
 const ROOT = path.resolve(__dirname, '..');
 const logo = fs.readFileSync(path.join(ROOT, 'static/img/logo.svg'), 'utf8');
@@ -39,7 +40,7 @@ const OUTPUTS = [
 ];
 
 (async () => {
-  const browser = await chromium.launch({executablePath: process.env.CHROMIUM_BIN ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu']});
+  const browser = await chromium.launch({executablePath: CHROMIUM_BIN, args: CHROMIUM_ARGS});
   try {
     for (const {file, width, height, html} of OUTPUTS) {
       const page = await browser.newPage({viewport: {width, height}});

@@ -11,6 +11,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const {chromium} = require('@playwright/test');
 const {startNginx} = require('./nginx.cjs');
+const {CHROMIUM_BIN, CHROMIUM_ARGS} = require('./chromium.cjs');
 
 const root = path.resolve(process.argv[2] ?? 'build');
 const port = Number(process.argv[3] ?? 4199);
@@ -33,7 +34,7 @@ const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
   const server = startNginx({port, root, name: 'measure'});
   process.on('exit', () => server.stop());
   const log = path.join(server.prefix, 'access.log');
-  const browser = await chromium.launch({executablePath: process.env.CHROMIUM_BIN ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox']});
+  const browser = await chromium.launch({executablePath: CHROMIUM_BIN, args: CHROMIUM_ARGS});
   try {
     const page = await (await browser.newContext()).newPage();
     let mark = fs.statSync(log).size;

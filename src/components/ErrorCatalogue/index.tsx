@@ -15,7 +15,7 @@ import styles from './styles.module.css';
 function Shape({shape}: {shape: BodyShape}): React.JSX.Element {
   return (
     <div className={styles.shape}>
-      <table>
+      <ScrollableTable>
         <caption>
           <code>{shape.name}</code>: {shape.description}
         </caption>
@@ -39,7 +39,7 @@ function Shape({shape}: {shape: BodyShape}): React.JSX.Element {
             </tr>
           ))}
         </tbody>
-      </table>
+      </ScrollableTable>
       <CodeBlock language="json" title={`Example ${shape.name}`}>
         {JSON.stringify(shape.example, null, 2)}
       </CodeBlock>
@@ -50,42 +50,42 @@ function Shape({shape}: {shape: BodyShape}): React.JSX.Element {
 export default function ErrorCatalogue(): React.JSX.Element {
   const {errorCatalogue} = apiReferenceData;
   return (
-    <div className={styles.catalogue}>
+    <>
       <ScrollableTable>
-          <caption>Error statuses of the Synkronus API and the calls that return them</caption>
-          <thead>
-            <tr>
-              <th scope="col">Status</th>
-              <th scope="col">Meaning</th>
-              <th scope="col">Returned by</th>
+        <caption>Error statuses of the Synkronus API and the calls that return them</caption>
+        <thead>
+          <tr>
+            <th scope="col">Status</th>
+            <th scope="col">Meaning</th>
+            <th scope="col">Returned by</th>
+          </tr>
+        </thead>
+        <tbody>
+          {errorCatalogue.statuses.map((entry) => (
+            <tr key={entry.status}>
+              <th scope="row">{entry.status}</th>
+              <td>{entry.meaning}</td>
+              <td>
+                <ul className={styles.calls}>
+                  {entry.operations.map((op) => (
+                    <li key={op.operationId}>
+                      <Link to={`${API_ROUTE}#operation/${op.operationId}`}>
+                        <code>
+                          {op.method} {op.path}
+                        </code>
+                      </Link>
+                      : {op.description}
+                    </li>
+                  ))}
+                </ul>
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {errorCatalogue.statuses.map((entry) => (
-              <tr key={entry.status}>
-                <th scope="row">{entry.status}</th>
-                <td>{entry.meaning}</td>
-                <td>
-                  <ul className={styles.calls}>
-                    {entry.operations.map((op) => (
-                      <li key={op.operationId}>
-                        <Link to={`${API_ROUTE}#operation/${op.operationId}`}>
-                          <code>
-                            {op.method} {op.path}
-                          </code>
-                        </Link>
-                        : {op.description}
-                      </li>
-                    ))}
-                  </ul>
-                </td>
-              </tr>
-            ))}
-          </tbody>
+          ))}
+        </tbody>
       </ScrollableTable>
       {errorCatalogue.bodyShapes.map((shape) => (
         <Shape key={shape.name} shape={shape} />
       ))}
-    </div>
+    </>
   );
 }

@@ -1,6 +1,7 @@
 import type {ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import Heading from '@theme/Heading';
+import {API_ROUTE} from '@site/site.constants';
 import {PhoneIcon, ServerIcon, TerminalIcon} from './icons';
 import styles from './styles.module.css';
 
@@ -47,7 +48,7 @@ const paths: ReaderPath[] = [
     goal: 'Run the server with Docker Compose and PostgreSQL, keep its data on volumes, put it behind HTTPS and back it up.',
     links: [
       {label: 'Server quick start', to: '/docs/quick-start/synkronus-server'},
-      {label: 'Configuration and deployment', to: '/docs/documentation/synkronus/'},
+      {label: 'Configuration and deployment', to: '/docs/documentation/synkronus/#configuration-reference'},
     ],
   },
   {
@@ -70,8 +71,8 @@ const paths: ReaderPath[] = [
     reader: 'Integrating with the API',
     goal: 'Log in, pull and push observations, fetch attachments and export data from your own software.',
     links: [
-      {label: 'API reference', to: '/api'},
-      {label: 'Synkronus architecture', to: '/docs/documentation/synkronus/'},
+      {label: 'API reference', to: API_ROUTE},
+      {label: 'Synkronus architecture', to: '/docs/documentation/synkronus/#architecture'},
     ],
   },
   {

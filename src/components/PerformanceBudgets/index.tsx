@@ -1,5 +1,5 @@
 import type {ReactNode} from 'react';
-import {BUDGETS as budgets, pageBudgetFor, scoresByRoute, type PageBudget} from '@site/perf/budgets';
+import {BUDGETS as budgets, LIGHTHOUSE_CATEGORIES as CATEGORIES, pageBudgetFor, scoresByRoute, type PageBudget} from '@site/perf/budgets';
 import benchResults from '@site/perf/results.json';
 import ScrollableTable from '@site/src/components/ScrollableTable';
 import styles from './styles.module.css';
@@ -22,8 +22,6 @@ type BenchResults = {
 };
 
 const results = benchResults as unknown as BenchResults;
-
-const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
 const kib = (value: number | undefined) => (value === undefined ? '–' : `${value}`);
 

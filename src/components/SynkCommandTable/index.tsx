@@ -7,18 +7,25 @@ import styles from './styles.module.css';
 const data = rawData as SynkCommandData;
 
 /** The anchor of a command's row, e.g. "synk-app-bundle-upload". */
-export function commandAnchor(command: string): string {
+function commandAnchor(command: string): string {
   return `synk-${command.replace(/\s+/g, '-')}`;
+}
+
+/** A flag as it is typed, e.g. "-o, --output string". */
+function flagSignature(flag: SynkFlag): ReactNode {
+  return (
+    <code>
+      {flag.short ? `${flag.short}, ` : ''}
+      {flag.long}
+      {flag.value ? ` ${flag.value}` : ''}
+    </code>
+  );
 }
 
 function FlagLine({flag}: {flag: SynkFlag}): ReactNode {
   return (
     <li>
-      <code>
-        {flag.short ? `${flag.short}, ` : ''}
-        {flag.long}
-        {flag.value ? ` ${flag.value}` : ''}
-      </code>
+      {flagSignature(flag)}
       {flag.required ? <strong> (required)</strong> : null} {flag.description}
       {flag.default ? <> Default: <code>{flag.default}</code>.</> : null}
     </li>
@@ -82,13 +89,7 @@ export default function SynkCommandTable({kind = 'commands'}: {kind?: 'commands'
         <tbody>
           {data.globalFlags.map((flag) => (
             <tr key={flag.long}>
-              <td>
-                <code>
-                  {flag.short ? `${flag.short}, ` : ''}
-                  {flag.long}
-                  {flag.value ? ` ${flag.value}` : ''}
-                </code>
-              </td>
+              <td>{flagSignature(flag)}</td>
               <td>{flag.default ? <code>{flag.default}</code> : <span className={styles.none}>none</span>}</td>
               <td>{flag.description}</td>
             </tr>
