@@ -1,6 +1,6 @@
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
-import type {Config, PluginConfig} from '@docusaurus/types';
+import type {Config, Plugin, PluginConfig, PluginModule} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import type {PluginOptions as SearchOptions} from '@easyops-cn/docusaurus-search-local';
 import type {Options as PwaOptions} from '@docusaurus/plugin-pwa';
@@ -25,7 +25,8 @@ import {
   SITE_URL,
   STACK_OVERFLOW_TAG_URL,
 } from './site.constants';
-import cspHeaderPlugin from './src/plugins/csp-header';
+import cspHeaderPlugin, {writesHtmlAfterBuild} from './src/plugins/csp-header';
+import clientRedirects, {validateOptions as validateRedirectOptions} from '@docusaurus/plugin-client-redirects';
 import announcementBarIdPlugin from './src/plugins/announcement-bar-id';
 
 /** vsLight with its attribute-name red (#ff0000, 4.0:1 on white) darkened to pass WCAG AA (6.4:1). */
@@ -94,6 +95,10 @@ const API_REFERENCE_PLUGINS: PluginConfig[] = [
   (context) => apiReferenceDataPlugin(context, {specFile: API_SPEC_FILE}),
   [redocRoutePlugin, API_REFERENCE_SPEC],
 ];
+
+/** plugin-client-redirects, whose redirect pages the CSP scan waits for (src/plugins/csp-header). */
+const redirectPagesPlugin: PluginModule = (context, options) => writesHtmlAfterBuild(clientRedirects(context, options as never) as Plugin | null);
+redirectPagesPlugin.validateOptions = validateRedirectOptions as PluginModule['validateOptions'];
 
 /** Local search over the docs, the pages and the API reference (src/plugins/local-search). */
 const SEARCH_THEME: PluginConfig = [
@@ -179,7 +184,7 @@ export const config: Config = {
     cspHeaderPlugin,
     ...API_REFERENCE_PLUGINS,
     [
-      '@docusaurus/plugin-client-redirects',
+      redirectPagesPlugin,
       // A static redirect page for hosts without server-side redirects (GitHub Pages);
       // deploy/nginx answers /docs with a 301 before this page is reached.
       {redirects: [{from: '/docs', to: '/docs/ODE'}]},

@@ -5,13 +5,14 @@ import os from 'node:os';
 import path from 'node:path';
 import {test, expect} from '@playwright/test';
 import {REPO_ROOT} from '../../scripts/nginx.cjs';
-import {
+import cspHeaderPlugin, {
   CSP_INCLUDE_FILE,
   inlineScriptHashes,
   renderInclude,
   scanBuild,
   scriptHash,
   unhashableScripts,
+  writesHtmlAfterBuild,
 } from '../../src/plugins/csp-header';
 
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
@@ -54,6 +55,30 @@ test('a build with an inline event handler fails, naming the file', async () => 
     await expect(scanBuild(dir)).rejects.toThrow(/docs\/index\.html: <body onload="…">: inline event handler/);
   } finally {
     fs.rmSync(dir, {recursive: true, force: true});
+  }
+});
+
+test("the scan waits for plugins that write pages in their postBuild (Docusaurus runs them all at once)", async () => {
+  const siteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'csp-header-'));
+  const outDir = path.join(siteDir, 'build');
+  try {
+    fs.mkdirSync(path.join(outDir, 'docs'), {recursive: true});
+    fs.writeFileSync(path.join(outDir, 'index.html'), '<script>page()</script>');
+    const redirects = writesHtmlAfterBuild({
+      name: 'late-redirect-pages',
+      async postBuild() {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        fs.writeFileSync(path.join(outDir, 'docs', 'index.html'), '<script>redirect()</script>');
+      },
+    });
+    const csp = cspHeaderPlugin({siteDir} as Parameters<typeof cspHeaderPlugin>[0]);
+    const props = {outDir} as Parameters<NonNullable<typeof csp.postBuild>>[0];
+    await Promise.all([csp.postBuild!(props), redirects!.postBuild!(props)]);
+    const include = fs.readFileSync(path.join(siteDir, CSP_INCLUDE_FILE), 'utf8');
+    expect(include).toContain('inline scripts of the 2 HTML files');
+    expect(include).toContain(sha256('redirect()'));
+  } finally {
+    fs.rmSync(siteDir, {recursive: true, force: true});
   }
 });
 

@@ -125,10 +125,33 @@ export function renderInclude(scan: BuildScan): string {
   ].join('\n');
 }
 
+/**
+ * Docusaurus runs every plugin's postBuild at once, and some write HTML pages then (the redirect
+ * pages of plugin-client-redirects): the scan must wait for them, or their inline scripts are missed
+ * (it depended on which finished first). Such a plugin is wrapped with `writesHtmlAfterBuild`.
+ */
+const htmlWriters: Promise<unknown>[] = [];
+
+export function writesHtmlAfterBuild<Content>(plugin: Plugin<Content> | null): Plugin<Content> | null {
+  if (!plugin?.postBuild) return plugin;
+  const postBuild = plugin.postBuild.bind(plugin);
+  let settle!: (run: Promise<unknown>) => void;
+  htmlWriters.push(new Promise((resolve) => (settle = resolve)));
+  return {
+    ...plugin,
+    postBuild: (props) => {
+      const run = Promise.resolve(postBuild(props));
+      settle(run.catch(() => undefined));
+      return run;
+    },
+  };
+}
+
 export default function cspHeaderPlugin(context: LoadContext): Plugin {
   return {
     name: 'csp-header',
     async postBuild({outDir}) {
+      await Promise.all(htmlWriters.splice(0));
       const scan = await scanBuild(outDir);
       const file = path.join(context.siteDir, CSP_INCLUDE_FILE);
       await mkdir(path.dirname(file), {recursive: true});
