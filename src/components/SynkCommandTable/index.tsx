@@ -1,10 +1,11 @@
 import type {ReactNode} from 'react';
-import rawData from '@site/data/synk-commands.json';
+// Named imports: the bundler then leaves out the file's other keys ($comment).
+import {binary, commands, globalFlags, groups} from '@site/data/synk-commands.json';
 import type {SynkCommand, SynkCommandData, SynkFlag} from './types';
 import ScrollableTable from '@site/src/components/ScrollableTable';
 import styles from './styles.module.css';
 
-const data = rawData as SynkCommandData;
+const data = {binary, commands, globalFlags, groups} as SynkCommandData;
 
 /** The anchor of a command's row, e.g. "synk-app-bundle-upload". */
 function commandAnchor(command: string): string {
