@@ -5,7 +5,7 @@
  * the byte-for-byte download: tests/e2e/machine-readable.spec.ts.)
  */
 import type {Page} from '@playwright/test';
-import {test, expect, expectHydrated} from '../support/fixtures';
+import {test, expect, makeReferenceInteractive} from '../support/fixtures';
 import {axeViolations} from '../support/axe';
 import {loadApiDescription} from '../support/api-description';
 import {listOperations} from '../../src/plugins/api-description/openapi';
@@ -88,7 +88,8 @@ test.describe('/api, the API reference', () => {
       await recordThemeFrames(page);
       await page.goto(API_ROUTE);
       await page.waitForLoadState('load');
-      await page.waitForTimeout(2500);
+      await makeReferenceInteractive(page);
+      await page.waitForTimeout(1500);
       await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
       const frames = await page.evaluate(() => (window as unknown as {themeFrames: [string, string][]}).themeFrames);
       expect(frames.length, 'frames recorded').toBeGreaterThan(10);
@@ -105,6 +106,7 @@ test.describe('/api, the API reference', () => {
     test.slow(); // axe needs a while on the whole reference
     await page.emulateMedia({colorScheme: 'dark'});
     await page.goto(API_ROUTE);
+    await makeReferenceInteractive(page);
     const section = page.locator('[id="operation/syncPull"]');
     await section.getByRole('button', {name: /^400 /}).click();
     await expect(section.getByRole('button', {name: 'ProblemDetail'})).toBeVisible();
@@ -115,8 +117,7 @@ test.describe('/api, the API reference', () => {
     test(`${mode} mode: hydrating the reference inserts no CSS rule (the server sent them all)`, async ({page}) => {
       await page.emulateMedia({colorScheme: mode});
       await page.goto(API_ROUTE);
-      await expectHydrated(page);
-      await expect(page.locator('.redocusaurus .menu-content')).toBeVisible();
+      await makeReferenceInteractive(page);
       // styled-components injects into <style data-styled>; each rule it inserts restyles the whole page.
       const inserted = await page.evaluate(() =>
         Array.from(document.querySelectorAll('style[data-styled]'), (style) => (style as HTMLStyleElement).sheet?.cssRules.length ?? 0).reduce((a, b) => a + b, 0),
@@ -137,5 +138,70 @@ test.describe('/api, the API reference', () => {
     const toggle = page.getByRole('button', {name: /dark mode|light mode|system mode/});
     while ((await page.locator('html').getAttribute('data-theme')) !== 'dark') await toggle.click();
     await expect.poll(async () => luminance(await menu.evaluate((el) => getComputedStyle(el).backgroundColor))).toBeLessThan(0.1);
+  });
+});
+
+/** Redoc's code runs when the reader first acts on a loaded /api (src/theme/Redoc/Reference.tsx). */
+test.describe('/api: Redoc takes the server markup over when the reader acts', () => {
+  const syncPull = (page: Page) => page.locator('[id="operation/syncPull"]');
+  const reference = (page: Page) => page.locator('.redocusaurus');
+
+  test("on load the reference is complete, and Redoc's code is downloaded only once the reader acts", async ({page}) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
+    await page.goto(API_ROUTE);
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(1000);
+    const beforeReader = scripts.length;
+    await expect(reference(page)).not.toHaveAttribute('data-interactive');
+    // Each call's heading: its permalink (labelled with the call's id), then its summary.
+    for (const {operation} of operations) {
+      await expect(page.getByRole('heading', {name: `operation/${operation.operationId} ${operation.summary}`})).toBeVisible();
+    }
+    await page.mouse.move(600, 400);
+    await page.mouse.wheel(0, 600);
+    await expect(reference(page)).toHaveAttribute('data-interactive', 'true');
+    expect(scripts.length, "scripts requested once the reader acts (Redoc's)").toBeGreaterThan(beforeReader);
+  });
+
+  test('a click made before Redoc runs is not lost: the side menu still takes the reader to the section', async ({page}) => {
+    await page.goto(API_ROUTE);
+    await expect(reference(page)).not.toHaveAttribute('data-interactive');
+    // On the first screen, so the click needs no scrolling (scrolling alone starts Redoc).
+    const version = page.locator('[data-item-id="tag/Version"] > label');
+    await expect(version).toBeInViewport();
+    await version.click();
+    await expect(page).toHaveURL(/#tag\/Version$/);
+    await expect(page.getByRole('heading', {name: 'tag/Version Version', exact: true})).toBeInViewport();
+  });
+
+  test('Enter on a focused response before Redoc runs still opens it', async ({page}) => {
+    await page.goto(API_ROUTE);
+    await expect(reference(page)).not.toHaveAttribute('data-interactive');
+    await syncPull(page).getByRole('button', {name: /^400 /}).focus();
+    await page.keyboard.press('Enter');
+    await expect(syncPull(page).getByRole('button', {name: 'ProblemDetail'})).toBeVisible();
+  });
+
+  test('a reader who followed a link to a call and scrolled away stays where they are when Redoc starts', async ({page}) => {
+    await page.goto(`${API_ROUTE}#operation/syncPull`);
+    await expect(syncPull(page)).toBeInViewport();
+    const start = await page.evaluate(() => window.scrollY);
+    await page.mouse.move(600, 400);
+    await page.mouse.wheel(0, 3000);
+    await expect(reference(page)).toHaveAttribute('data-interactive', 'true');
+    await page.waitForTimeout(500);
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(start + 2000);
+    await expect(syncPull(page)).not.toBeInViewport();
+  });
+
+  test('after a client-side navigation to /api, Redoc renders there and works', async ({page}) => {
+    await page.goto('/');
+    await page.getByRole('navigation').getByRole('link', {name: 'API', exact: true}).click();
+    await expect(page.getByRole('main').getByRole('heading', {level: 1})).toHaveText('Synkronus API (1.0.3)');
+    await syncPull(page).getByRole('button', {name: /^400 /}).click();
+    await expect(syncPull(page).getByRole('button', {name: 'ProblemDetail'})).toBeVisible();
   });
 });

@@ -5,7 +5,7 @@
  * Each test has its own browser context, so its own service workers and caches.
  */
 import type {Page} from '@playwright/test';
-import {test, expect, allowHttpError} from '../support/fixtures';
+import {test, expect, allowHttpError, makeReferenceInteractive} from '../support/fixtures';
 import {specRoute} from '../support/routes.cjs';
 import {tabToSearch} from '../support/search';
 import {axeViolations} from '../support/axe';
@@ -59,6 +59,10 @@ test.describe('offline reading', () => {
       await expectImagesLoaded(page);
       await expect(page.getByRole('img', {name: 'ODE logo'}).first()).toBeVisible();
     }
+
+    // Redoc's code, which /api runs once the reader acts, is in the offline copy too.
+    await page.goto('/api');
+    await makeReferenceInteractive(page);
 
     // Search, by keyboard, still offline.
     await page.goto('/docs/ODE');

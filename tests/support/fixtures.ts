@@ -38,6 +38,16 @@ export async function expectHydrated(page: Page) {
   await expect(hydrated(page)).toBeAttached();
 }
 
+/**
+ * On a loaded /api, Redoc takes the server markup over once the reader acts (src/theme/Redoc/Reference.tsx).
+ * Acts like a reader (a key press) and waits until it has.
+ */
+export async function makeReferenceInteractive(page: Page) {
+  await expectHydrated(page);
+  await page.keyboard.press('Shift');
+  await expect(page.locator('.redocusaurus')).toHaveAttribute('data-interactive', 'true');
+}
+
 export const test = base.extend({
   page: async ({page, baseURL}, use, testInfo) => {
     const problems: string[] = [];

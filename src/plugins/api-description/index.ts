@@ -63,12 +63,16 @@ export default function apiDescriptionPlugin(context: LoadContext, options: ApiD
       module: {
         rules: [{test: /[\\/]redoc[\\/]bundles[\\/]redoc\.(browser\.)?lib\.js$/, loader: require.resolve('./redoc-patches-loader.cjs')}],
       },
-      // The server build renders Redoc's styles for both colour modes (src/theme/Redoc/ThemeStyles.server.tsx).
+      // The server build renders Redoc's styles for both colour modes and Redoc itself, which the
+      // browser only loads on use (src/theme/Redoc/*.server.tsx in place of *.tsx).
       plugins: isServer
         ? [
-            new currentBundler.instance.NormalModuleReplacementPlugin(
-              /[\\/]src[\\/]theme[\\/]Redoc[\\/]ThemeStyles\.tsx$/,
-              path.resolve(context.siteDir, 'src/theme/Redoc/ThemeStyles.server.tsx'),
+            ...['ThemeStyles', 'Reference'].map(
+              (name) =>
+                new currentBundler.instance.NormalModuleReplacementPlugin(
+                  new RegExp(`[\\\\/]src[\\\\/]theme[\\\\/]Redoc[\\\\/]${name}\\.tsx$`),
+                  path.resolve(context.siteDir, `src/theme/Redoc/${name}.server.tsx`),
+                ),
             ),
           ]
         : [],

@@ -19,6 +19,21 @@ import {AppStore, Redoc} from 'redoc';
 import type {ThemeStylesProps} from './ThemeStyles';
 import {STYLE_NAMES_ID, type StyleNames} from './styleNames';
 
+/**
+ * The browser lays out each call's section only when it nears the screen: the whole reference is
+ * about 10,000 elements, whose layout was the longest main-thread work of a loaded /api (the calls
+ * are most of them). The sections stay in the page (find in page, the accessibility tree, keyboard
+ * focus and links reach them), and a section's estimated height gives way to its real one once shown.
+ * The estimate, 600px, is under every call's real height (665px at the least, on a wide screen), and
+ * the clipping keeps a section's content inside that box until it is shown: accessibility checkers
+ * look there for what lies behind a text (with a larger estimate, or on the schema sections,
+ * Lighthouse's contrast check read the dark right panel behind some titles). Only until Redoc takes
+ * the page over (src/theme/Redoc/Reference.tsx marks it `data-interactive`): its menu and scroll spy
+ * measure where sections are, and need their real heights. Sent only with the served page, the one
+ * whose reference is laid out all at once; it costs the docs pages nothing.
+ */
+const SECTIONS_CSS = ".redocusaurus:not([data-interactive]) [data-section-id*='/operation/']{content-visibility:auto;contain-intrinsic-size:auto 600px;overflow:hidden}";
+
 const LIGHT = "html:not([data-theme='dark'])";
 const DARK = "html[data-theme='dark']";
 
@@ -106,6 +121,7 @@ export default function ThemeStyles({spec, url, lightOptions, darkOptions}: Them
   const light = render(spec, url, lightOptions);
   const dark = render(spec, url, darkOptions);
   const css = [
+    SECTIONS_CSS,
     scopeCss(light.css, LIGHT),
     // The dark rules under the light markup's class names (first paint in dark mode)…
     scopeCss(dark.css, DARK, classMap(light.html, dark.html)),

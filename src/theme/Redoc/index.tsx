@@ -1,13 +1,13 @@
-// Swizzled (ejected) from docusaurus-theme-redoc: server-renders Redoc's styles for both colour modes on one markup and picks the client store from the mode already on <html>, so /api never flashes the other theme.
+// Swizzled (ejected) from docusaurus-theme-redoc: server-renders Redoc's styles for both colour modes on one markup, picks the client store from the mode already on <html> (so /api never flashes the other theme) and defers Redoc's code until the reader needs it (Reference.tsx).
 import React, {useMemo} from 'react';
 import clsx from 'clsx';
 import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
-import useBrokenLinks from '@docusaurus/useBrokenLinks';
 import {useColorMode} from '@docusaurus/theme-common';
 import {useAllPluginInstancesData, usePluginData} from '@docusaurus/useGlobalData';
 import useSpecData from '@theme/useSpecData';
-import {AppStore, Redoc as RedocView, type RedocRawOptions} from 'redoc';
+import type {RedocRawOptions} from 'redoc';
 import {DARK_THEME, LIGHT_THEME, mergeTheme} from './colors';
+import Reference from './Reference';
 import ThemeStyles from './ThemeStyles';
 import 'docusaurus-theme-redoc/dist-jsx/theme/Redoc/styles.css';
 import './overrides.css';
@@ -39,17 +39,6 @@ function useIsDark(): boolean {
   return colorMode === 'dark';
 }
 
-type MenuItem = {id: string; items: MenuItem[]};
-
-/** Registers every Redoc section id (and its short form, e.g. `operation/syncPull`) for the broken-anchor check. */
-function collectAnchors(collect: (anchor: string) => void, items: MenuItem[], parent = ''): void {
-  for (const item of items) {
-    collect(item.id);
-    if (parent) collect(item.id.replace(`${parent}/`, ''));
-    collectAnchors(collect, item.items, item.id);
-  }
-}
-
 export default function Redoc({id, className, themeId = 'theme-redoc', spec: specProp, url: urlProp}: Props): React.JSX.Element {
   const specData = useSpecData(id, specProp);
   const spec = specData.spec;
@@ -57,15 +46,11 @@ export default function Redoc({id, className, themeId = 'theme-redoc', spec: spe
   const allThemes = useAllPluginInstancesData('docusaurus-theme-redoc') as Record<string, ThemeData>;
   const themeData = (usePluginData('docusaurus-theme-redoc', themeId) as ThemeData | undefined) ?? Object.values(allThemes)[0];
   const dark = useIsDark();
-  const store = useMemo(() => new AppStore(spec as ConstructorParameters<typeof AppStore>[0], url, redocOptions(themeData, dark)), [spec, url, themeData, dark]);
-  const brokenLinks = useBrokenLinks();
-  collectAnchors((anchor) => brokenLinks.collectAnchor(anchor), store.menu.items as unknown as MenuItem[]);
+  const input = useMemo(() => ({spec, url, options: redocOptions(themeData, dark)}), [spec, url, themeData, dark]);
   return (
     <>
       <ThemeStyles spec={spec} url={url} lightOptions={redocOptions(themeData, false)} darkOptions={redocOptions(themeData, true)} />
-      <div className={clsx('redocusaurus', styles.redoc, className)}>
-        <RedocView key={dark ? 'dark' : 'light'} store={store} />
-      </div>
+      <Reference input={input} dark={dark} className={clsx('redocusaurus', styles.redoc, className)} />
     </>
   );
 }
