@@ -9,7 +9,7 @@ import type {RedocRawOptions} from 'redoc';
 import {DARK_THEME, LIGHT_THEME, mergeTheme} from './colors';
 import Reference from './Reference';
 import ThemeStyles from './ThemeStyles';
-import 'docusaurus-theme-redoc/dist-jsx/theme/Redoc/styles.css';
+import './redocusaurus.css';
 import './overrides.css';
 import styles from './styles.module.css';
 
