@@ -5,7 +5,7 @@
  * the byte-for-byte download: tests/e2e/machine-readable.spec.ts.)
  */
 import type {Page} from '@playwright/test';
-import {test, expect, makeReferenceInteractive} from '../support/fixtures';
+import {test, expect, apiReference, makeReferenceInteractive} from '../support/fixtures';
 import {axeViolations} from '../support/axe';
 import {loadApiDescription} from '../support/api-description';
 import {listOperations} from '../../src/plugins/api-description/openapi';
@@ -144,7 +144,6 @@ test.describe('/api, the API reference', () => {
 /** Redoc's code runs when the reader first acts on a loaded /api (src/theme/Redoc/Reference.tsx). */
 test.describe('/api: Redoc takes the server markup over when the reader acts', () => {
   const syncPull = (page: Page) => page.locator('[id="operation/syncPull"]');
-  const reference = (page: Page) => page.locator('.redocusaurus');
 
   test("on load the reference is complete, and Redoc's code is downloaded only once the reader acts", async ({page}) => {
     const scripts: string[] = [];
@@ -155,20 +154,20 @@ test.describe('/api: Redoc takes the server markup over when the reader acts', (
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(1000);
     const beforeReader = scripts.length;
-    await expect(reference(page)).not.toHaveAttribute('data-interactive');
+    await expect(apiReference(page)).not.toHaveAttribute('data-interactive');
     // Each call's heading: its permalink (labelled with the call's id), then its summary.
     for (const {operation} of operations) {
       await expect(page.getByRole('heading', {name: `operation/${operation.operationId} ${operation.summary}`})).toBeVisible();
     }
     await page.mouse.move(600, 400);
     await page.mouse.wheel(0, 600);
-    await expect(reference(page)).toHaveAttribute('data-interactive', 'true');
+    await expect(apiReference(page)).toHaveAttribute('data-interactive', 'true');
     expect(scripts.length, "scripts requested once the reader acts (Redoc's)").toBeGreaterThan(beforeReader);
   });
 
   test('a click made before Redoc runs is not lost: the side menu still takes the reader to the section', async ({page}) => {
     await page.goto(API_ROUTE);
-    await expect(reference(page)).not.toHaveAttribute('data-interactive');
+    await expect(apiReference(page)).not.toHaveAttribute('data-interactive');
     // On the first screen, so the click needs no scrolling (scrolling alone starts Redoc).
     const version = page.locator('[data-item-id="tag/Version"] > label');
     await expect(version).toBeInViewport();
@@ -179,7 +178,7 @@ test.describe('/api: Redoc takes the server markup over when the reader acts', (
 
   test('Enter on a focused response before Redoc runs still opens it', async ({page}) => {
     await page.goto(API_ROUTE);
-    await expect(reference(page)).not.toHaveAttribute('data-interactive');
+    await expect(apiReference(page)).not.toHaveAttribute('data-interactive');
     await syncPull(page).getByRole('button', {name: /^400 /}).focus();
     await page.keyboard.press('Enter');
     await expect(syncPull(page).getByRole('button', {name: 'ProblemDetail'})).toBeVisible();
@@ -191,7 +190,7 @@ test.describe('/api: Redoc takes the server markup over when the reader acts', (
     const start = await page.evaluate(() => window.scrollY);
     await page.mouse.move(600, 400);
     await page.mouse.wheel(0, 3000);
-    await expect(reference(page)).toHaveAttribute('data-interactive', 'true');
+    await expect(apiReference(page)).toHaveAttribute('data-interactive', 'true');
     await page.waitForTimeout(500);
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(start + 2000);
     await expect(syncPull(page)).not.toBeInViewport();
