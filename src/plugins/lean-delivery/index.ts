@@ -5,6 +5,8 @@
  *   into every page); each route loads only its own chunks instead;
  * - a slim prism-react-renderer (./prism-react-renderer-slim.ts) with only the grammars the docs use;
  * - the scripts asked for once the page is painted (./ssr-template.ts, the config's `ssrTemplate`);
+ * - theme-common's shallow memo without `localeCompare`, whose first call costs ~10 ms of collation
+ *   set-up after hydration (./theme-common-patches-loader.cjs);
  * (The Brotli and gzip copies of the build are written after the build by scripts/precompress.cjs.)
  */
 import type {LoadContext, Plugin} from '@docusaurus/types';
@@ -14,12 +16,20 @@ export default function leanDelivery(_context: LoadContext): Plugin {
   return {
     name: 'lean-delivery',
     configureWebpack(_config, isServer) {
-      const prism = {
+      const bothBundles = {
         resolve: {alias: {'prism-react-renderer$': path.join(__dirname, 'prism-react-renderer-slim.ts')}},
-        module: {rules: [{resourceQuery: /private-prism/, use: [path.join(__dirname, 'private-prism-loader.cjs')]}]},
+        module: {
+          rules: [
+            {resourceQuery: /private-prism/, use: [path.join(__dirname, 'private-prism-loader.cjs')]},
+            {
+              test: /[\\/]@docusaurus[\\/]theme-common[\\/]lib[\\/]utils[\\/]reactUtils\.js$/,
+              use: [path.join(__dirname, 'theme-common-patches-loader.cjs')],
+            },
+          ],
+        },
       };
-      if (isServer) return prism;
-      return {...prism, optimization: {splitChunks: {minSize: 40_000, cacheGroups: {common: false}}}};
+      if (isServer) return bothBundles;
+      return {...bothBundles, optimization: {splitChunks: {minSize: 40_000, cacheGroups: {common: false}}}};
     },
   };
 }

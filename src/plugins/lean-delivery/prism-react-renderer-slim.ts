@@ -17,21 +17,38 @@ type PrismToken = import('prismjs').Token;
 // so that Redoc (/api), which adds grammars to the shared `prismjs` module in the server bundle, cannot
 // make server-rendered and hydrated code blocks differ. `manual` stops Prism from highlighting the
 // whole document by itself when it loads in a browser.
-(globalThis as unknown as {Prism?: unknown}).Prism = {manual: true, disableWorkerMessageHandler: true};
-const Prism: PrismLib = require('prismjs/components/prism-core?private-prism');
-require('prismjs/components/prism-markup?private-prism');
-require('prismjs/components/prism-css?private-prism');
-require('prismjs/components/prism-clike?private-prism');
-require('prismjs/components/prism-javascript?private-prism');
-require('prismjs/components/prism-typescript?private-prism');
-require('prismjs/components/prism-json?private-prism');
-require('prismjs/components/prism-yaml?private-prism');
-require('prismjs/components/prism-bash?private-prism');
-require('prismjs/components/prism-powershell?private-prism');
-require('prismjs/components/prism-ini?private-prism');
-require('prismjs/components/prism-nginx?private-prism');
+// The grammars are registered on the first code block rendered, not when the page's script starts: this
+// module is in every page's main bundle, and running the grammars there cost ~6 ms of the longest task
+// on pages that have no code block at all.
+let prism: PrismLib | undefined;
 
-export {Prism};
+/**
+ * theme-classic's client module imports `Prism` to hand it to `@theme/prism-include-languages`, which
+ * this site swizzles to a no-op: that hand-over must not register the grammars, so this live binding
+ * stays undefined until the first code block.
+ */
+export {prism as Prism};
+
+/** The site's Prism, with its grammars registered on first use. */
+export function getPrism(): PrismLib {
+  if (prism == null) {
+    (globalThis as unknown as {Prism?: unknown}).Prism = {manual: true, disableWorkerMessageHandler: true};
+    const core: PrismLib = require('prismjs/components/prism-core?private-prism');
+    require('prismjs/components/prism-markup?private-prism');
+    require('prismjs/components/prism-css?private-prism');
+    require('prismjs/components/prism-clike?private-prism');
+    require('prismjs/components/prism-javascript?private-prism');
+    require('prismjs/components/prism-typescript?private-prism');
+    require('prismjs/components/prism-json?private-prism');
+    require('prismjs/components/prism-yaml?private-prism');
+    require('prismjs/components/prism-bash?private-prism');
+    require('prismjs/components/prism-powershell?private-prism');
+    require('prismjs/components/prism-ini?private-prism');
+    require('prismjs/components/prism-nginx?private-prism');
+    prism = core;
+  }
+  return prism;
+}
 
 type Token = {types: string[]; content: string; empty?: boolean};
 type PrismThemeEntry = {types: string[]; languages?: string[]; style: CSSProperties};
@@ -183,5 +200,5 @@ function HighlightInner({children, language: rawLanguage, code, theme, prism}: R
 }
 
 export function Highlight(props: HighlightProps) {
-  return createElement(HighlightInner, {...props, prism: props.prism ?? Prism});
+  return createElement(HighlightInner, {...props, prism: props.prism ?? getPrism()});
 }
