@@ -4,15 +4,17 @@
  *   every page then loads (toolchain note P11: on a site of this size that drags diagram and API code
  *   into every page); each route loads only its own chunks instead;
  * - a slim prism-react-renderer (./prism-react-renderer-slim.ts) with only the grammars the docs use;
- * - the scripts asked for once the page is painted (./ssr-template.ts, the config's `ssrTemplate`);
+ * - the scripts asked for once the page is painted (./ssr-template.ts, the config's `ssrTemplate`),
+ *   the route's chunks with the entry scripts (./route-scripts.ts);
  * - theme-common's shallow memo without `localeCompare`, whose first call costs ~10 ms of collation
  *   set-up after hydration (./theme-common-patches-loader.cjs);
  * (The Brotli and gzip copies of the build are written after the build by scripts/precompress.cjs.)
  */
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import path from 'node:path';
+import {RouteScriptsPlugin} from './route-scripts';
 
-export default function leanDelivery(_context: LoadContext): Plugin {
+export default function leanDelivery(context: LoadContext): Plugin {
   return {
     name: 'lean-delivery',
     configureWebpack(_config, isServer) {
@@ -29,7 +31,11 @@ export default function leanDelivery(_context: LoadContext): Plugin {
         },
       };
       if (isServer) return bothBundles;
-      return {...bothBundles, optimization: {splitChunks: {minSize: 40_000, cacheGroups: {common: false}}}};
+      return {
+        ...bothBundles,
+        optimization: {splitChunks: {minSize: 40_000, cacheGroups: {common: false}}},
+        plugins: [new RouteScriptsPlugin(context.generatedFilesDir)],
+      };
     },
   };
 }
