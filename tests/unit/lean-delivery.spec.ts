@@ -1,11 +1,13 @@
 /**
- * src/plugins/lean-delivery: the route chunks each page lists with its entry scripts, and the patch
- * that keeps `localeCompare` out of theme-common's shallow memo.
+ * src/plugins/lean-delivery: the route chunks each page lists with its entry scripts, the compile hint
+ * at the top of those entry scripts (in the build), and the patch that keeps `localeCompare` out of
+ * theme-common's shallow memo.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import {test, expect} from '@playwright/test';
 import {REPO_ROOT} from '../../scripts/nginx.cjs';
+import {EAGER_COMPILE_HINT} from '../../src/plugins/lean-delivery';
 import {readRegistry, withModuleOrigins, type ClientManifest} from '../../src/plugins/lean-delivery/route-scripts';
 import patchThemeCommon from '../../src/plugins/lean-delivery/theme-common-patches-loader.cjs';
 
@@ -67,4 +69,15 @@ test.describe('theme-common patch', () => {
       /^\/x\/reactUtils\.js: useShallowMemoObject no longer sorts keys with localeCompare/,
     );
   });
+});
+
+test('the built entry scripts, and only they, start with the eager-compile hint; no stylesheet carries it', () => {
+  const assets = path.join(REPO_ROOT, 'build/assets');
+  const files = fs
+    .readdirSync(assets, {recursive: true, withFileTypes: true})
+    .filter((e) => e.isFile() && /\.(js|css)$/.test(e.name))
+    .map((e) => path.relative(assets, path.join(e.parentPath, e.name)));
+  const hinted = files.filter((f) => fs.readFileSync(path.join(assets, f), 'utf8').includes(EAGER_COMPILE_HINT));
+  expect(hinted.map((f) => f.replace(/\.\w+\.js$/, '.js')).sort()).toEqual(['js/main.js', 'js/runtime~main.js']);
+  for (const f of hinted) expect(fs.readFileSync(path.join(assets, f), 'utf8').startsWith(`${EAGER_COMPILE_HINT}\n`), f).toBe(true);
 });
