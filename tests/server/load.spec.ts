@@ -10,6 +10,8 @@ import {SPEC_ROUTES} from '../support/routes.cjs';
 
 const CONNECTIONS = 50;
 const DURATION_S = 10;
+/** Requests per connection before autocannon opens a new one: under nginx's keepalive_requests (1000). */
+const RECONNECT_EVERY = 500;
 
 /** What each route answers: /docs redirects to the Overview, every other route is a page. */
 const EXPECTED_STATUS = new Map(SPEC_ROUTES.map((r) => [r.path, r.path === '/docs' ? 301 : 200]));
@@ -22,6 +24,9 @@ test('50 connections for 10 s over the route list: no errors, only expected stat
     connections: CONNECTIONS,
     duration: DURATION_S,
     timeout: 5,
+    // nginx closes a keep-alive connection after 1000 requests (keepalive_requests), and autocannon
+    // then pairs the next answers with the wrong requests; each connection is renewed before that.
+    reconnectRate: RECONNECT_EVERY,
     headers: {'accept-encoding': 'gzip'},
     requests: [...EXPECTED_STATUS].map(([path, status]) => ({
       method: 'GET' as const,
