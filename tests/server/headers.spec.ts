@@ -131,6 +131,30 @@ test.describe('hashed assets', () => {
     }
   });
 
+  test('a script or stylesheet fetched as such carries nosniff but none of the document headers, and varies on Sec-Fetch-Dest', async ({request}) => {
+    for (const [ext, dest] of [['.js', 'script'], ['.css', 'style']] as const) {
+      const asset = assets.find((a) => a.endsWith(ext))!;
+      const headers = (await request.get(asset, {headers: {...GZIP, 'sec-fetch-dest': dest}})).headers();
+      expect(headers['x-content-type-options'], asset).toBe('nosniff');
+      for (const name of ['content-security-policy', 'x-frame-options', 'referrer-policy', 'permissions-policy']) {
+        expect(headers[name], `${name} of ${asset} fetched as a ${dest}`).toBeUndefined();
+      }
+      expect(headers['vary'], `${asset}: caches keep the lean answer apart`).toMatch(/Sec-Fetch-Dest/);
+    }
+  });
+
+  test('the same script fetched as a worker, or without saying what for, carries every security header', async ({request}) => {
+    const script = assets.find((a) => a.endsWith('.js'))!;
+    for (const dest of ['worker', undefined]) {
+      const response = await request.get(script, {headers: dest ? {'sec-fetch-dest': dest} : {}});
+      expectSecurityHeaders(response, `${script} fetched ${dest ? `as a ${dest}` : 'without Sec-Fetch-Dest'}`);
+    }
+  });
+
+  test('a page asked for as a script still carries every security header', async ({request}) => {
+    expectSecurityHeaders(await request.get('/docs/ODE', {headers: {'sec-fetch-dest': 'script'}}), '/docs/ODE fetched as a script');
+  });
+
   test('a missing file under /assets/ is a 404 that is not cached', async ({request}) => {
     const response = await request.get('/assets/js/no-such-file.0123abcd.js');
     expect(response.status()).toBe(404);
