@@ -6,7 +6,7 @@ declare module '@theme/useSpecData' {
 }
 
 declare module '@theme/Redoc' {
-  const Redoc: (props: {id?: string; className?: string; themeId?: string; spec?: object; url?: string}) => import('react').JSX.Element;
+  const Redoc: (props: {id?: string; className?: string; themeId?: string; spec?: object; url?: string; stylesheet?: string}) => import('react').JSX.Element;
   export default Redoc;
 }
 

@@ -202,5 +202,19 @@ test.describe('/api: Redoc takes the server markup over when the reader acts', (
     await expect(page.getByRole('main').getByRole('heading', {level: 1})).toHaveText('Synkronus API (1.0.3)');
     await syncPull(page).getByRole('button', {name: /^400 /}).click();
     await expect(syncPull(page).getByRole('button', {name: 'ProblemDetail'})).toBeVisible();
+    // The page's own stylesheet comes with the route (src/plugins/redoc-route/stylesheet.ts): here its
+    // rule `.redocusaurus .redoc-wrap {border-bottom: 1px solid …}`.
+    await expect(page.locator('.redocusaurus .redoc-wrap')).toHaveCSS('border-bottom-width', '1px');
+  });
+
+  test("Redoc's stylesheet is sent with /api only, not in the stylesheet every page loads", async ({page, request}) => {
+    const rule = /\.redocusaurus \.redoc-wrap\{border-bottom:/;
+    await page.goto('/docs/ODE');
+    const sheets = await page.evaluate(() => Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel=stylesheet]'), (link) => link.href));
+    expect(sheets.length).toBeGreaterThan(0);
+    for (const sheet of sheets) expect(await (await request.get(sheet)).text(), sheet).not.toMatch(rule);
+    expect(await (await request.get('/api')).text(), 'inline in the served /api page').toMatch(rule);
+    await page.goto('/api');
+    await expect(page.locator('.redocusaurus .redoc-wrap')).toHaveCSS('border-bottom-width', '1px');
   });
 });

@@ -1,8 +1,12 @@
 /**
  * Unit tests of the build-time plugins (src/plugins): the search entries and the text reference made
- * from an API description, the HTML-to-Markdown conversion of llms-full.txt, and the docs page list.
+ * from an API description, the HTML-to-Markdown conversion of llms-full.txt, the docs page list, and
+ * the stylesheet of /api.
  * They use a small API description written here, so they hold whatever api/synkronus.yaml contains.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import {test, expect} from '@playwright/test';
 import type {LoadedContent} from '@docusaurus/plugin-content-docs';
 import type {OpenApiDocument} from '../../src/plugins/api-description/openapi';
@@ -11,6 +15,7 @@ import {apiSearchEntries} from '../../src/plugins/local-search/apiEntries';
 import {apiReferenceText} from '../../src/plugins/site-files/apiText';
 import {htmlToMarkdown} from '../../src/plugins/site-files/htmlToMarkdown';
 import {docsPages} from '../../src/plugins/site-files/docsPages';
+import {REDOC_STYLESHEETS, redocStylesheet} from '../../src/plugins/redoc-route/stylesheet';
 
 const API: OpenApiDocument = {
   openapi: '3.0.3',
@@ -167,4 +172,29 @@ test('docs pages follow the sidebar, with category index pages and unlisted docs
   expect(category.kind === 'category' && category.children.map((c) => c.permalink)).toEqual(['/docs/b']);
   expect(category.title).toBe('Cat');
   expect(category.description).toBe('About cat');
+});
+
+test.describe("/api's stylesheet", () => {
+  const site = (files: Record<string, string>) => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'redoc-css-'));
+    fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({browserslist: {production: ['chrome 100', 'safari 15']}}));
+    for (const [file, text] of Object.entries(files)) {
+      fs.mkdirSync(path.dirname(path.join(dir, file)), {recursive: true});
+      fs.writeFileSync(path.join(dir, file), text);
+    }
+    return dir;
+  };
+
+  test('both files, minified in cascade order, with nesting lowered for the browserslist', () => {
+    const dir = site({
+      [REDOC_STYLESHEETS[0]!]: '.redocusaurus .menu {\n  color: red;\n  > li { margin: 0 }\n}\n',
+      [REDOC_STYLESHEETS[1]!]: '/* overrides */\n.redocusaurus .menu { color: blue; }\n',
+    });
+    expect(redocStylesheet(dir)).toBe('.redocusaurus .menu{color:red}.redocusaurus .menu>li{margin:0}.redocusaurus .menu{color:#00f}');
+  });
+
+  test('a file that does not parse fails the build, naming the file and the line', () => {
+    const dir = site({[REDOC_STYLESHEETS[0]!]: '.a { color: red; }\n..b { color: red; }\n', [REDOC_STYLESHEETS[1]!]: ''});
+    expect(() => redocStylesheet(dir)).toThrow(`${REDOC_STYLESHEETS[0]}:2:2: Expected identifier in class selector`);
+  });
 });

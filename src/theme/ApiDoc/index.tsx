@@ -7,9 +7,11 @@ import type {Props as LayoutProps} from '@theme/Layout';
 type Props = {
   specProps: {spec: {info: {title: string; version: string}}; url?: string};
   layoutProps?: Omit<LayoutProps, 'children'>;
+  /** The page's stylesheet (src/plugins/redoc-route/stylesheet.ts). */
+  stylesheet: string;
 };
 
-export default function ApiDoc({specProps, layoutProps}: Props): React.JSX.Element {
+export default function ApiDoc({specProps, layoutProps, stylesheet}: Props): React.JSX.Element {
   const {title, version} = specProps.spec.info;
   return (
     <Layout
@@ -18,7 +20,7 @@ export default function ApiDoc({specProps, layoutProps}: Props): React.JSX.Eleme
       {...layoutProps}>
       <main>
         {/* The description comes with the route (src/plugins/redoc-route publishes no global data). */}
-        <Redoc spec={specProps.spec} url={specProps.url} />
+        <Redoc spec={specProps.spec} url={specProps.url} stylesheet={stylesheet} />
       </main>
     </Layout>
   );

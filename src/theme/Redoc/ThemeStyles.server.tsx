@@ -117,10 +117,11 @@ function mergeNames(...renderings: Map<string, Set<string>>[]): StyleNames {
   return merged;
 }
 
-export default function ThemeStyles({spec, url, lightOptions, darkOptions}: ThemeStylesProps): React.JSX.Element {
+export default function ThemeStyles({spec, url, stylesheet, lightOptions, darkOptions}: ThemeStylesProps): React.JSX.Element {
   const light = render(spec, url, lightOptions);
   const dark = render(spec, url, darkOptions);
   const css = [
+    stylesheet,
     SECTIONS_CSS,
     scopeCss(light.css, LIGHT),
     // The dark rules under the light markup's class names (first paint in dark mode)…

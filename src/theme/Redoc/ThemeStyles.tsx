@@ -1,6 +1,8 @@
 /**
  * Client side of the /api styles: keeps the <style> elements rendered on the server
- * (ThemeStyles.server.tsx, swapped in for the server build by src/plugins/api-description).
+ * (ThemeStyles.server.tsx, swapped in for the server build by src/plugins/api-description). After a
+ * client-side navigation to /api, with no server styles in the page, it renders the page's own
+ * stylesheet; styled-components then injects Redoc's rules as Redoc renders.
  * React does not patch the inner HTML of a hydrated element, so the server CSS stays; it is also kept
  * for later visits to /api within the same page load, because styled-components is told (below) that
  * its rules exist and will not inject them again.
@@ -11,7 +13,14 @@ import {__PRIVATE__ as styledComponentsInternals} from 'styled-components';
 import type {RedocRawOptions} from 'redoc';
 import {STYLE_NAMES_ID, type StyleNames} from './styleNames';
 
-export type ThemeStylesProps = {spec: object; url?: string; lightOptions: RedocRawOptions; darkOptions: RedocRawOptions};
+export type ThemeStylesProps = {
+  spec: object;
+  url?: string;
+  /** redocusaurus.css and overrides.css, minified (src/plugins/redoc-route/stylesheet.ts). */
+  stylesheet: string;
+  lightOptions: RedocRawOptions;
+  darkOptions: RedocRawOptions;
+};
 
 /** The server-rendered styles, read once from the page the browser loaded (empty after a client-side navigation). */
 let serverStyles: string | undefined;
@@ -35,7 +44,7 @@ function adoptServerStyles(): string {
   return serverStyles;
 }
 
-export default function ThemeStyles(_props: ThemeStylesProps): React.JSX.Element {
-  const html = ExecutionEnvironment.canUseDOM ? adoptServerStyles() : '';
+export default function ThemeStyles({stylesheet}: ThemeStylesProps): React.JSX.Element {
+  const html = ExecutionEnvironment.canUseDOM ? adoptServerStyles() || `<style>${stylesheet}</style>` : '';
   return <div className="redocusaurus-styles" suppressHydrationWarning dangerouslySetInnerHTML={{__html: html}} />;
 }

@@ -9,12 +9,18 @@ import type {RedocRawOptions} from 'redoc';
 import {DARK_THEME, LIGHT_THEME, mergeTheme} from './colors';
 import Reference from './Reference';
 import ThemeStyles from './ThemeStyles';
-import './redocusaurus.css';
-import './overrides.css';
 import styles from './styles.module.css';
 
 type ThemeData = {lightTheme: RedocRawOptions['theme']; darkTheme: RedocRawOptions['theme']; options: RedocRawOptions};
-type Props = {id?: string; className?: string; themeId?: string; spec?: object; url?: string};
+type Props = {
+  id?: string;
+  className?: string;
+  themeId?: string;
+  spec?: object;
+  url?: string;
+  /** redocusaurus.css and overrides.css, minified (from the /api route: src/plugins/redoc-route/stylesheet.ts). */
+  stylesheet?: string;
+};
 
 /** Redoc options for one colour mode. */
 function redocOptions(data: ThemeData, dark: boolean): RedocRawOptions {
@@ -39,7 +45,7 @@ function useIsDark(): boolean {
   return colorMode === 'dark';
 }
 
-export default function Redoc({id, className, themeId = 'theme-redoc', spec: specProp, url: urlProp}: Props): React.JSX.Element {
+export default function Redoc({id, className, themeId = 'theme-redoc', spec: specProp, url: urlProp, stylesheet = ''}: Props): React.JSX.Element {
   const specData = useSpecData(id, specProp);
   const spec = specData.spec;
   const url = urlProp ?? specData.url;
@@ -49,7 +55,13 @@ export default function Redoc({id, className, themeId = 'theme-redoc', spec: spe
   const input = useMemo(() => ({spec, url, options: redocOptions(themeData, dark)}), [spec, url, themeData, dark]);
   return (
     <>
-      <ThemeStyles spec={spec} url={url} lightOptions={redocOptions(themeData, false)} darkOptions={redocOptions(themeData, true)} />
+      <ThemeStyles
+        spec={spec}
+        url={url}
+        stylesheet={stylesheet}
+        lightOptions={redocOptions(themeData, false)}
+        darkOptions={redocOptions(themeData, true)}
+      />
       <Reference input={input} dark={dark} className={clsx('redocusaurus', styles.redoc, className)} />
     </>
   );
