@@ -1,12 +1,16 @@
 import {test, expect, expectHydrated} from '../support/fixtures';
 import {SPEC_ROUTES} from '../support/routes.cjs';
 import {axeViolations} from '../support/axe';
+import {API_ROUTE} from '../../site.constants';
 
 /** axe-core on every route of the specification, in light and in dark mode: zero violations. */
 for (const colorScheme of ['light', 'dark'] as const) {
   test.describe(`accessibility in ${colorScheme} mode`, () => {
     for (const route of SPEC_ROUTES) {
       test(`${route.path} has no axe violations`, async ({page}) => {
+        // axe takes 20-25 s over the API reference's ~10,000 elements on a 2-core machine, close to
+        // the default 30 s limit: three times that (test.slow()), so a busy machine does not fail it.
+        test.slow(route.path === API_ROUTE);
         // No stored choice: the site follows the emulated system preference.
         await page.emulateMedia({colorScheme});
         await page.goto(route.path);
