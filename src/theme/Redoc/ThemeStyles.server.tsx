@@ -15,8 +15,9 @@
 import React from 'react';
 import {renderToString} from 'react-dom/server';
 import {ServerStyleSheet} from 'styled-components';
-import {AppStore, Redoc} from 'redoc';
+import * as redoc from 'redoc';
 import type {ThemeStylesProps} from './ThemeStyles';
+import {createStore} from './store';
 import {STYLE_NAMES_ID, type StyleNames} from './styleNames';
 
 /**
@@ -40,7 +41,7 @@ const DARK = "html[data-theme='dark']";
 function render(spec: object, url: string | undefined, options: ThemeStylesProps['lightOptions']) {
   const sheet = new ServerStyleSheet();
   try {
-    const html = renderToString(sheet.collectStyles(<Redoc store={new AppStore(spec as never, url, options)} />));
+    const html = renderToString(sheet.collectStyles(<redoc.Redoc store={createStore(redoc, {spec, url, options})} />));
     return {html, css: String(sheet.instance), names: sheet.instance.names};
   } finally {
     sheet.seal();
