@@ -20,9 +20,14 @@ const {PAGE_PATHS} = require('../tests/support/routes.cjs');
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
-const RUNS = Number(args[args.indexOf('--runs') + 1]) || 3;
+/** The positive whole number after `--name`, or `fallback` when the option is absent. */
+const countArg = (name, fallback) => {
+  const i = args.indexOf(name);
+  return i < 0 ? fallback : Number(args[i + 1]) || fallback;
+};
+const RUNS = countArg('--runs', 3);
+const LIGHTHOUSE_RUNS = countArg('--lighthouse-runs', 3);
 const SKIP_BUILDS = args.includes('--skip-builds');
-const LIGHTHOUSE_RUNS = args.includes('--lighthouse-runs') ? Number(args[args.indexOf('--lighthouse-runs') + 1]) : 3;
 const PORT = Number(process.env.BENCH_PORT ?? 4300);
 const {CHROMIUM_BIN, CHROMIUM_ARGS} = require('./chromium.cjs');
 const LIGHTHOUSE_CATEGORIES = require('./lighthouse-categories.json');
