@@ -2,7 +2,7 @@
  * The stylesheet of /api: redocusaurus' (a copy, src/theme/Redoc/redocusaurus.css) and this site's
  * overrides (src/theme/Redoc/overrides.css), minified into one string that reaches the page through
  * the /api route's props. Imported from a component instead, they would be in the one styles.css that
- * Docusaurus makes for all pages, about 0.9 KiB of Brotli on every page that has no API reference.
+ * Docusaurus makes for all pages, about 0.7 KiB of Brotli on every page that has no API reference.
  * Nesting and newer syntax are lowered for the production browserslist of package.json, as Docusaurus
  * does with the CSS it bundles.
  */
