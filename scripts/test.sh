@@ -3,6 +3,9 @@
 # Chromium against the build served by nginx). Ends with the line "N passed, N failed".
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# The run must leave every tracked file as it found it (nothing rewrites the lockfile, a fixture or a page).
+tracked_changes() { git status --porcelain --untracked-files=no 2>/dev/null || true; }
+before="$(tracked_changes)"
 bash scripts/setup.sh
 npm run --silent typecheck
 mkdir -p .tmp
@@ -14,3 +17,9 @@ if grep -E '^\[WARNING\]' .tmp/build.log; then
   exit 1
 fi
 npx playwright test "$@"
+after="$(tracked_changes)"
+if [ "$after" != "$before" ]; then
+  echo "test: the run changed tracked files (git status before, then after):" >&2
+  diff <(echo "$before") <(echo "$after") >&2 || true
+  exit 1
+fi
