@@ -11,7 +11,6 @@ const MODERN_IMAGE = /\.(svg|webp|avif)(\?|$)|^data:image\/svg/;
 
 for (const pagePath of PAGE_PATHS) {
   test(`${pagePath} stays within its page-weight budget`, async ({browser, baseURL}) => {
-    test.setTimeout(60_000);
     const budget = pageBudgetFor(pagePath);
     const m = await measurePage(browser, `${baseURL}${pagePath}`);
     const byType = Object.entries(m.byType)
@@ -32,7 +31,7 @@ for (const pagePath of PAGE_PATHS) {
 }
 
 test('every image of every page is light, sized, lazy below the fold and in a modern format', async ({browser, baseURL, request}) => {
-  test.setTimeout(180_000);
+  test.slow(); // every page, one after another
   const problems: string[] = [];
   const seen = new Set<string>();
   for (const pagePath of PAGE_PATHS) {

@@ -12,6 +12,7 @@ import type {Page} from '@playwright/test';
 import {test, expect, expectHydrated} from '../support/fixtures';
 import {DOCS_PATHS} from '../support/routes.cjs';
 import {SITE_PORT} from '../../playwright.config';
+import {BUILD_TIMEOUT_MS} from '../support/limits';
 import {REPO_ROOT, startNginx} from '../../scripts/nginx.cjs';
 
 const PAGE = 'docs/For-developers/docusaurus/tutorial-extras/manage-docs-versions.md';
@@ -81,7 +82,7 @@ test.use({baseURL: `http://127.0.0.1:${PORT}`});
 
 test.describe('cutting a docs version as the "Manage docs versions" page says', () => {
   test.beforeAll(async () => {
-    test.setTimeout(240_000);
+    test.setTimeout(BUILD_TIMEOUT_MS); // one build of the whole site, on a possibly busy machine
     copy = fs.mkdtempSync(path.join(os.tmpdir(), 'ode-docs-versions-'));
     fs.cpSync(REPO_ROOT, copy, {recursive: true, filter: (src) => !NOT_COPIED.has(path.relative(REPO_ROOT, src))});
     fs.symlinkSync(path.join(REPO_ROOT, 'node_modules'), path.join(copy, 'node_modules'));

@@ -8,8 +8,8 @@ for (const colorScheme of ['light', 'dark'] as const) {
   test.describe(`accessibility in ${colorScheme} mode`, () => {
     for (const route of SPEC_ROUTES) {
       test(`${route.path} has no axe violations`, async ({page}) => {
-        // axe takes 20-25 s over the API reference's ~10,000 elements on a 2-core machine, close to
-        // the default 30 s limit: three times that (test.slow()), so a busy machine does not fail it.
+        // axe over the API reference's ~10,000 elements is the heaviest step of the suite (several times
+        // slower on a busy machine): three times the default limit (test.slow()).
         test.slow(route.path === API_ROUTE);
         // No stored choice: the site follows the emulated system preference.
         await page.emulateMedia({colorScheme});

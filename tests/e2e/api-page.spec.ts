@@ -28,20 +28,27 @@ function alpha(color: string): number {
   return parts.length > 3 ? Number(parts[3]) : 1;
 }
 
-/** Records, on every animation frame from the start of the page, the colours of Redoc's side menu and title. */
+type ThemeFrames = {themeFrames: [string, string][]; stopThemeFrames?: boolean};
+
+/**
+ * Records, on every animation frame from the start of the page until the test stops it, the colours of
+ * Redoc's side menu and title.
+ */
 async function recordThemeFrames(page: Page) {
   await page.addInitScript(() => {
-    const frames: [string, string][] = [];
-    (window as unknown as {themeFrames: typeof frames}).themeFrames = frames;
+    const w = window as unknown as ThemeFrames;
+    w.themeFrames = [];
     const tick = () => {
       const menu = document.querySelector('.redocusaurus .menu-content');
       const title = document.querySelector('.redocusaurus h1');
-      if (menu && title) frames.push([getComputedStyle(menu).backgroundColor, getComputedStyle(title).color]);
-      if (performance.now() < 6000) requestAnimationFrame(tick);
+      if (menu && title) w.themeFrames.push([getComputedStyle(menu).backgroundColor, getComputedStyle(title).color]);
+      if (!w.stopThemeFrames) requestAnimationFrame(tick);
     };
     requestAnimationFrame(tick);
   });
 }
+
+const recordedFrames = (page: Page) => page.evaluate(() => (window as unknown as ThemeFrames).themeFrames.length);
 
 test.describe('/api, the API reference', () => {
   test('the server-rendered HTML holds every operation, every schema and the curl examples', async ({request}) => {
@@ -89,9 +96,15 @@ test.describe('/api, the API reference', () => {
       await page.goto(API_ROUTE);
       await page.waitForLoadState('load');
       await makeReferenceInteractive(page);
-      await page.waitForTimeout(1500);
+      // Long after Redoc took over: another 60 frames, however long they take on this machine.
+      const atTakeOver = await recordedFrames(page);
+      await expect.poll(() => recordedFrames(page)).toBeGreaterThan(atTakeOver + 60);
       await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
-      const frames = await page.evaluate(() => (window as unknown as {themeFrames: [string, string][]}).themeFrames);
+      const frames = await page.evaluate(() => {
+        const w = window as unknown as ThemeFrames;
+        w.stopThemeFrames = true;
+        return w.themeFrames;
+      });
       expect(frames.length, 'frames recorded').toBeGreaterThan(10);
       const wrong = frames.filter(
         ([menu, title]) =>

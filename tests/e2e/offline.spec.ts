@@ -9,9 +9,11 @@ import {test, expect, allowHttpError, makeReferenceInteractive} from '../support
 import {specRoute} from '../support/routes.cjs';
 import {tabToSearch} from '../support/search';
 import {axeViolations} from '../support/axe';
+import {STATE_TIMEOUT_MS} from '../support/limits';
 
 const OFFLINE_PAGES = ['/docs/ODE', '/api', '/docs/quick-start/', '/docs/documentation/synkronus/app-bundle', '/markdown-page'];
-const SAVE_TIMEOUT = 60_000;
+/** Saving the whole site is the longest wait for a state in the suite: twice the usual limit. */
+const SAVE_TIMEOUT = 2 * STATE_TIMEOUT_MS;
 
 const offlineRegion = (page: Page) => page.getByRole('region', {name: 'Offline reading'});
 
@@ -40,7 +42,8 @@ async function expectImagesLoaded(page: Page) {
 }
 
 test.describe('offline reading', () => {
-  test.describe.configure({timeout: 120_000});
+  // Saving fetches every page of the site: three times the default limit (test.slow()).
+  test.beforeEach(() => test.slow());
 
   test('after "Save for offline reading", pages, /api, images and search work offline', async ({page, context}) => {
     await page.goto('/docs/ODE');

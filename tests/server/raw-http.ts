@@ -3,6 +3,7 @@
  * like "/../x" or "%2e%2e" reach nginx as written (an HTTP client would normalise them).
  */
 import net from 'node:net';
+import {STATE_TIMEOUT_MS} from '../support/limits';
 
 export type RawResponse = {
   /** 0 when the server closed the connection without a status line. */
@@ -28,7 +29,8 @@ function parseRawResponse(raw: string): RawResponse {
   return {status: match ? Number(match[1]) : 0, statusLine, headers, body: end >= 0 ? raw.slice(end + 4) : '', raw};
 }
 
-const TIMEOUT_MS = 5000;
+/** Only a server that never answers waits this long (it answers in milliseconds, even on a busy machine). */
+const TIMEOUT_MS = STATE_TIMEOUT_MS;
 
 /** Sends `request` as Latin-1 bytes and reads until the server closes. */
 export function rawRequest(port: number, request: string): Promise<RawResponse> {

@@ -6,12 +6,13 @@
  *   console errors a test provokes on purpose are declared with `allowConsoleError`,
  * - any request to a host other than the site itself (such requests are also blocked),
  * - a page that does not finish hydrating (the check waits for it, so hydration errors are seen).
- * `page.goto` and `page.reload` return once a page of the site has hydrated (or after 10 s, for tests
- * that break hydration on purpose): the site asks for its JavaScript only after the first paint
- * (src/plugins/lean-delivery/ssr-template.ts), so a test acting at `load` would act before the page is
- * interactive.
+ * `page.goto` and `page.reload` return once a page of the site has hydrated, and fail, naming the page, when
+ * it does not within STATE_TIMEOUT_MS (tests/support/limits.ts): the site asks for its JavaScript only after
+ * the first paint (src/plugins/lean-delivery/ssr-template.ts), so a test acting at `load` would act before
+ * the page is interactive.
  */
 import {test as base, expect, type Page} from '@playwright/test';
+import {STATE_TIMEOUT_MS} from './limits';
 
 const allowedHttpErrors = new WeakMap<Page, RegExp[]>();
 const allowedConsoleErrors = new WeakMap<Page, RegExp[]>();
@@ -31,7 +32,12 @@ export function allowConsoleError(page: Page, pattern: RegExp) {
 
 /** Docusaurus marks <html> once React has hydrated the page: from then on clicks run the theme's handlers. */
 const hydrated = (page: Page) => page.locator('html[data-has-hydrated="true"]');
-const untilHydrated = (page: Page) => hydrated(page).waitFor({state: 'attached', timeout: 10_000});
+const untilHydrated = (page: Page) =>
+  hydrated(page)
+    .waitFor({state: 'attached', timeout: STATE_TIMEOUT_MS})
+    .catch(() => {
+      throw new Error(`${page.url()} did not finish hydrating within ${STATE_TIMEOUT_MS / 1000} s`);
+    });
 
 /** Asserts that the page has hydrated. */
 export async function expectHydrated(page: Page) {
@@ -92,7 +98,7 @@ export const test = base.extend({
       (page as unknown as Record<string, unknown>)[method] = async (...args: unknown[]) => {
         const response = await navigate(...args);
         if (response?.ok() && page.url().startsWith(origin) && (response.headers()['content-type'] ?? '').includes('text/html')) {
-          await untilHydrated(page).catch(() => undefined);
+          await untilHydrated(page);
         }
         return response;
       };
@@ -100,7 +106,7 @@ export const test = base.extend({
     await use(page);
     // Hydration errors are logged after the page looks ready: let the page finish hydrating first.
     if (testInfo.status === testInfo.expectedStatus && !page.isClosed() && page.url().startsWith(origin)) {
-      await untilHydrated(page).catch(() => problems.push(`${page.url()} did not finish hydrating within 10 s`));
+      await untilHydrated(page).catch((error: Error) => problems.push(error.message));
     }
     if (testInfo.status === testInfo.expectedStatus) {
       expect(problems, 'console errors, failed requests or requests to other hosts').toEqual([]);

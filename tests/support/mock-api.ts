@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {CURL_BASE_URL} from '../../src/plugins/api-description/code-samples';
 import {API_SPEC_PATH, REPO_ROOT} from './api-description';
+import {STATE_TIMEOUT_MS} from './limits';
 
 export type MockApi = {origin: string; stop: () => void};
 
@@ -34,7 +35,10 @@ export async function startMockApi(port: number): Promise<MockApi> {
   const origin = `http://127.0.0.1:${port}`;
   let output = '';
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => done(new Error(`Prism did not start on ${origin} within 30 s:\n${output}`)), 30_000);
+    const timer = setTimeout(
+      () => done(new Error(`Prism did not start on ${origin} within ${STATE_TIMEOUT_MS / 1000} s:\n${output}`)),
+      STATE_TIMEOUT_MS,
+    );
     const done = (error?: Error) => {
       clearTimeout(timer);
       if (error) {
