@@ -1,5 +1,6 @@
 import {defineConfig} from '@playwright/test';
 import {CHROMIUM_ARGS, CHROMIUM_BIN} from './scripts/chromium.cjs';
+import {STATE_TIMEOUT_MS, TEST_TIMEOUT_MS} from './tests/support/limits';
 
 /** The production build is served by nginx (deploy/nginx/docs-site.conf) on this port during tests. */
 export const SITE_PORT = Number(process.env.SITE_PORT ?? 4173);
@@ -11,8 +12,9 @@ export default defineConfig({
   forbidOnly: true,
   workers: 2,
   retries: 0,
-  timeout: 30_000,
-  expect: {timeout: 10_000},
+  // Limits for a busy machine (tests/support/limits.ts): every wait is for a state, never for time.
+  timeout: TEST_TIMEOUT_MS,
+  expect: {timeout: STATE_TIMEOUT_MS},
   reporter: [['list'], ['./tests/support/summary-reporter.ts']],
   globalSetup: './tests/support/global-setup.ts',
   use: {
@@ -27,18 +29,11 @@ export default defineConfig({
     {name: 'e2e', testDir: './tests/e2e'},
     // HTTP-level tests of the nginx configuration (headers, bad input, load): no browser.
     {name: 'server', testDir: './tests/server'},
-    // Page-weight budgets: bytes are deterministic, so they run beside the others.
-    {name: 'budgets', testDir: './tests/budgets', testMatch: /page-weight\.spec\.ts$/},
-    // Fixture builds of small site variants (build guarantees, docs versions): timed, so they run
-    // after the projects above, without them.
+    // Page weights and the Lighthouse scores that do not depend on speed: bytes and audits of the markup are
+    // the same on a busy machine, so they run beside the others.
+    {name: 'budgets', testDir: './tests/budgets'},
+    // Fixture builds of small site variants (build guarantees, docs versions): each a whole Docusaurus build,
+    // so they run after the projects above rather than compete with them.
     {name: 'build', testDir: './tests/build', fullyParallel: false, dependencies: ['unit', 'e2e', 'server', 'budgets']},
-    // Lighthouse measures CPU time: it runs last, one page at a time, with nothing else running.
-    {
-      name: 'lighthouse',
-      testDir: './tests/budgets',
-      testMatch: /lighthouse\.spec\.ts$/,
-      fullyParallel: false,
-      dependencies: ['build'],
-    },
   ],
 });

@@ -3,7 +3,8 @@
 // bytes a cold load costs by resource type and the Lighthouse scores (mobile preset; the median of
 // three runs per route, since one run varies by several points on a shared machine). Prints a table
 // and writes perf/results.json, which the docs page "Performance budgets" shows. A benchmark, not a
-// test: the budget tests (tests/budgets/) assert bytes and scores; nothing here asserts a time.
+// test: the budget tests (tests/budgets/) assert bytes and the Lighthouse scores that do not depend on speed;
+// here every figure is printed beside its budget of perf/budgets.json, and one over it is flagged OVER.
 //   node scripts/bench.mjs [--runs N] [--lighthouse-runs N] [--skip-builds]
 import {execFileSync, spawnSync} from 'node:child_process';
 import fs from 'node:fs';
@@ -31,6 +32,7 @@ const SKIP_BUILDS = args.includes('--skip-builds');
 const PORT = Number(process.env.BENCH_PORT ?? 4300);
 const {CHROMIUM_BIN, CHROMIUM_ARGS} = require('./chromium.cjs');
 const LIGHTHOUSE_CATEGORIES = require('./lighthouse-categories.json');
+const BUDGETS = require('../perf/budgets.json');
 const RESULTS_FILE = path.join(REPO_ROOT, 'perf/results.json');
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -111,12 +113,35 @@ if (SKIP_BUILDS && fs.existsSync(RESULTS_FILE)) {
 fs.writeFileSync(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);
 
 const pad = (s, n) => String(s).padEnd(n);
-console.log(`\n${pad('route', 70)} ${pad('total', 7)} ${pad('JS', 7)} ${pad('pre-JS', 7)} ${LIGHTHOUSE_CATEGORIES.map((c) => pad(c, c.length)).join(' ')}`);
+/** `value` beside its budget, flagged when over it (or under it, for a score, where `atLeast` is true). */
+const vsBudget = (value, budget, atLeast = false) => {
+  if (value === undefined || value === null) return '–';
+  if (budget === undefined) return `${value}`;
+  const bad = atLeast ? value < budget : value > budget;
+  return `${value} (${atLeast ? '≥' : '≤'}${budget})${bad ? ' OVER' : ''}`;
+};
+/** The page budget of a route: the same rule as pageBudgetFor() in perf/budgets.ts. */
+const pageBudget = (route) => (route === '/' ? BUDGETS.pages.home : route === '/api' ? BUDGETS.pages.api : BUDGETS.pages.docs);
+const minimums = BUDGETS.lighthouse;
+const over = [];
+console.log(`\n${pad('route', 60)} ${pad('total KiB', 16)} ${pad('JS KiB', 16)} ${pad('pre-JS KiB', 16)} ${LIGHTHOUSE_CATEGORIES.map((c) => pad(c, 16)).join(' ')}`);
 for (const r of routes) {
+  const b = pageBudget(r.path);
   const lh = r.lighthouse ?? {};
-  console.log(
-    `${pad(r.path, 70)} ${pad(r.totalKiB, 7)} ${pad(r.jsKiB, 7)} ${pad(r.beforeJsKiB, 7)} ${LIGHTHOUSE_CATEGORIES.map((c) => pad(lh[c], c.length)).join(' ')}`,
-  );
+  const cells = [
+    vsBudget(r.totalKiB, b.totalKiB),
+    vsBudget(r.jsKiB, b.jsKiB),
+    vsBudget(r.beforeJsKiB, b.beforeJsKiB),
+    ...LIGHTHOUSE_CATEGORIES.map((c) => vsBudget(lh[c], minimums[r.path]?.[c], true)),
+  ];
+  if (cells.some((c) => c.endsWith(' OVER'))) over.push(r.path);
+  console.log(`${pad(r.path, 60)} ${cells.map((c) => pad(c, 16)).join(' ')}`);
 }
-if (results.build) console.log(`\nbuild: cold median ${results.build.coldMedianSeconds} s, warm median ${results.build.warmMedianSeconds} s (${RUNS} runs each)`);
+if (results.build) {
+  const cold = vsBudget(results.build.coldMedianSeconds, BUDGETS.buildSeconds.cold);
+  const warm = vsBudget(results.build.warmMedianSeconds, BUDGETS.buildSeconds.warm);
+  if (cold.endsWith(' OVER') || warm.endsWith(' OVER')) over.push('build time');
+  console.log(`\nbuild seconds, median of ${results.build.runs} runs: cold ${cold}, warm ${warm}`);
+}
+console.log(over.length ? `\nOVER BUDGET: ${over.join(', ')} (figures marked OVER above)` : '\nevery figure is within its budget');
 console.log('written: perf/results.json');

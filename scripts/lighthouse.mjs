@@ -1,8 +1,10 @@
 // Runs Lighthouse (mobile preset, default simulated throttling) on each URL given as an argument and
 // prints one JSON array of {url, scores: {<category>: score}} on stdout, for the categories of
-// lighthouse-categories.json (performance, accessibility, best-practices, seo).
-// Each URL gets a fresh Chromium (Debian's, $CHROMIUM_BIN or /usr/bin/chromium) with an empty profile.
-// Used by the budget tests (tests/budgets/lighthouse.spec.ts) and by `npm run bench`.
+// lighthouse-categories.json (performance, accessibility, best-practices, seo), or only those named by
+// `--categories a,b`. Each URL gets a fresh Chromium (Debian's, $CHROMIUM_BIN or /usr/bin/chromium) with an
+// empty profile. Used by the budget tests (tests/budgets/lighthouse.spec.ts: the categories that do not
+// depend on the machine's speed) and by `npm run bench` (all four).
+//   node scripts/lighthouse.mjs [--categories a,b] URL...
 import {createRequire} from 'node:module';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -10,10 +12,16 @@ import lighthouse from 'lighthouse';
 // Lighthouse drives its own Chromium through chrome-launcher, with the same binary and flags as the tests.
 const require = createRequire(import.meta.url);
 const {CHROMIUM_BIN, CHROMIUM_ARGS} = require('./chromium.cjs');
-const CATEGORIES = require('./lighthouse-categories.json');
+const ALL_CATEGORIES = require('./lighthouse-categories.json');
+
+const args = process.argv.slice(2);
+const categoriesAt = args.indexOf('--categories');
+const CATEGORIES = categoriesAt < 0 ? ALL_CATEGORIES : args.splice(categoriesAt, 2)[1].split(',');
+const unknown = CATEGORIES.filter((c) => !ALL_CATEGORIES.includes(c));
+if (unknown.length) throw new Error(`lighthouse.mjs: unknown categories ${unknown.join(', ')} (known: ${ALL_CATEGORIES.join(', ')})`);
 
 const results = [];
-for (const url of process.argv.slice(2)) {
+for (const url of args) {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_BIN,
     chromeFlags: CHROMIUM_ARGS,
