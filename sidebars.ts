@@ -44,6 +44,7 @@ const sidebars: SidebarsConfig = {
         'documentation/synkronus/sync-protocol',
         'documentation/synkronus/authentication',
         'documentation/synkronus/errors',
+        'documentation/synkronus/known-issues',
       ],
     },
     {type: 'doc', id: 'documentation/synkronus-cli/cli', label: 'Synkronus CLI'},

@@ -22,3 +22,11 @@ export const API_DERIVED_SPEC_FILE = '.tmp/api-description/synkronus.yaml';
 
 /** Announcement bar: change the id whenever the content changes, so readers who closed the old one see the new one. */
 export const ANNOUNCEMENT_ID = 'formulus-android-prerelease-2025';
+
+/**
+ * The ODE release these docs describe and were verified against: its server speaks API 1.0.3, the version of
+ * api/synkronus.yaml. Images, downloads and source links name this tag, never `latest`.
+ */
+export const ODE_RELEASE = 'v1.0.0-alpha.6';
+/** The API version of the description and of the server at ODE_RELEASE. */
+export const ODE_API_VERSION = '1.0.3';
