@@ -28,6 +28,7 @@ import {
 import cspHeaderPlugin, {writesHtmlAfterBuild} from './src/plugins/csp-header';
 import clientRedirects, {validateOptions as validateRedirectOptions} from '@docusaurus/plugin-client-redirects';
 import announcementBarIdPlugin from './src/plugins/announcement-bar-id';
+import stripIndexHtmlPlugin from './src/plugins/strip-index-html';
 
 /** vsLight with its attribute-name red (#ff0000, 4.0:1 on white) darkened to pass WCAG AA (6.4:1). */
 const lightCodeTheme = {
@@ -190,6 +191,8 @@ export const config: Config = {
       {redirects: [{from: '/docs', to: '/docs/ODE'}]},
     ],
     announcementBarIdPlugin,
+    // Strips an index.html suffix from the address on hosts that do not redirect it (GitHub Pages).
+    stripIndexHtmlPlugin,
     [
       '@docusaurus/plugin-pwa',
       {

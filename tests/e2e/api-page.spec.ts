@@ -10,7 +10,7 @@ import {axeViolations} from '../support/axe';
 import {loadApiDescription} from '../support/api-description';
 import {listOperations} from '../../src/plugins/api-description/openapi';
 import {requestSample, toCurl} from '../../src/plugins/api-description/code-samples';
-import {API_DOWNLOAD_PATH, API_ROUTE} from '../../site.constants';
+import {API_DOWNLOAD_PATH, API_ROUTE, ODE_API_VERSION, ODE_RELEASE} from '../../site.constants';
 
 const doc = loadApiDescription();
 const operations = listOperations(doc);
@@ -72,6 +72,19 @@ test.describe('/api, the API reference', () => {
     const section = page.locator('[id="operation/syncPull"]');
     await section.getByRole('tab', {name: 'curl'}).click();
     await expect(section.getByRole('tabpanel').filter({hasText: 'curl'}).locator('pre')).toHaveText(toCurl(requestSample(doc, pull)));
+  });
+
+  test(`says which ODE release it describes (${ODE_RELEASE}, API ${ODE_API_VERSION}), that later ones are not covered, and links the known issues`, async ({page}) => {
+    await page.goto(API_ROUTE);
+    // Leaving /api while Redoc is still taking the page over can throw in Redoc's hydration (React error 424;
+    // the site's own reference of issue 18 removes that code): let it finish first.
+    await makeReferenceInteractive(page);
+    const note = page.getByRole('main').getByRole('note');
+    await expect(note).toContainText(`Synkronus API ${ODE_API_VERSION}`);
+    await expect(note).toContainText(`ODE release ${ODE_RELEASE}`);
+    await expect(note).toContainText('Later ODE releases changed the API');
+    await note.getByRole('link', {name: `Known issues in ${ODE_RELEASE}`}).click();
+    await expect(page.getByRole('heading', {level: 1})).toHaveText(`Known issues in ${ODE_RELEASE}`);
   });
 
   test('offers the API description for download, from the site itself', async ({page}) => {

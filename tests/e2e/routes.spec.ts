@@ -1,5 +1,8 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import {test, expect, allowHttpError} from '../support/fixtures';
 import {SPEC_ROUTES} from '../support/routes.cjs';
+import {REPO_ROOT} from '../../scripts/nginx.cjs';
 
 test.describe('every route of the specification', () => {
   for (const route of SPEC_ROUTES) {
@@ -45,6 +48,18 @@ test.describe('every route of the specification', () => {
       expect(new URL(page.url()).pathname).toBe(without);
       const h1 = await page.getByRole('heading', {level: 1}).textContent();
       await page.goto(without);
+      await expect(page.getByRole('heading', {level: 1})).toHaveText(h1!);
+    });
+
+    test(`${withIndex} drops index.html on a host that serves it without a redirect (GitHub Pages)`, async ({page}) => {
+      await page.goto(without);
+      const h1 = await page.getByRole('heading', {level: 1}).textContent();
+      // Such a host answers 200 with the built file itself: serve it so, instead of nginx's 301.
+      const builtFile = path.join(REPO_ROOT, 'build', withIndex);
+      await page.route(`**${withIndex}`, (route) => route.fulfill({status: 200, contentType: 'text/html', body: fs.readFileSync(builtFile)}));
+      const response = await page.goto(withIndex);
+      expect(response?.status()).toBe(200);
+      await expect(page).toHaveURL((url) => url.pathname === without);
       await expect(page.getByRole('heading', {level: 1})).toHaveText(h1!);
     });
   }

@@ -107,6 +107,8 @@ function AdoptedReference({input, dark, className}: ReferenceProps): React.JSX.E
         </Committed>
       );
       startTransition(() => {
+        // The reader may have left /api while Redoc loaded: nothing is left to take over.
+        if (cancelled || !container.current) return;
         if (root.current) root.current.render(view);
         // The server's inner <div>: a root nested in an element that the page's root owns would
         // block React's handling of clicks made while it hydrates.

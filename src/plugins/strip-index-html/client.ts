@@ -1,0 +1,10 @@
+// Runs once, before the first render: "/x/index.html" becomes "/x" and "/index.html" becomes "/",
+// keeping the query string and the hash (see index.ts for why).
+import {stripIndexHtml} from './path';
+
+if (typeof window !== 'undefined') {
+  const stripped = stripIndexHtml(window.location.pathname);
+  if (stripped !== window.location.pathname) {
+    window.history.replaceState(window.history.state, '', `${stripped}${window.location.search}${window.location.hash}`);
+  }
+}
