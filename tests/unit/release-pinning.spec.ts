@@ -1,0 +1,89 @@
+/**
+ * The docs describe one ODE release, ODE_RELEASE (site.constants.ts): every page says so in its front matter
+ * (shown at its foot), and no page points a reader at another release's image, download or source.
+ */
+import {load} from 'js-yaml';
+import {test, expect} from '@playwright/test';
+import {listFiles, pageFiles, readRepoFile} from '../support/content';
+import {ODE_RELEASE, SYNKRONUS_IMAGE} from '../../site.constants';
+
+type FrontMatter = {ode_release?: unknown; verified_with?: unknown};
+
+const frontMatterOf = (text: string): FrontMatter => {
+  const match = /^---\n([\s\S]*?)\n---\n/.exec(text);
+  return match ? ((load(match[1]) as FrontMatter) ?? {}) : {};
+};
+
+/**
+ * The ways a page can name a release of ODE, each capturing the release it names: the Synkronus image's tag,
+ * a GitHub release (download, tag page, or `latest`), a blob or tree of the repository at a ref, and a
+ * `go install` version.
+ */
+const RELEASE_REFERENCES: {what: string; pattern: RegExp}[] = [
+  {what: 'Synkronus image tag', pattern: new RegExp(`${SYNKRONUS_IMAGE.replace(/[.]/g, '\\.')}:([\\w.-]+)`, 'g')},
+  {what: 'GitHub release', pattern: /OpenDataEnsemble\/ode\/releases\/(?:download\/|tag\/)?([\w.-]+)/g},
+  {what: 'source at a ref', pattern: /OpenDataEnsemble\/ode\/(?:blob|tree)\/([\w.-]+)/g},
+  {what: 'go install version', pattern: /github\.com\/OpenDataEnsemble\/ode\/\S+@([\w.-]+)/g},
+];
+
+/** Every reference in `text` to a release other than ODE_RELEASE, as "line N: what ref". */
+function otherReleases(text: string): string[] {
+  const found: string[] = [];
+  text.split('\n').forEach((line, i) => {
+    for (const {what, pattern} of RELEASE_REFERENCES) {
+      for (const match of line.matchAll(pattern)) {
+        if (match[1] !== ODE_RELEASE) found.push(`line ${i + 1}: ${what} ${match[1]}`);
+      }
+    }
+  });
+  return found;
+}
+
+/** Pages and the data they render: what a reader can be told to pull, download or read. */
+const READER_FILES = [...pageFiles(), ...listFiles('data', /\.json$/), 'site.constants.ts', 'docusaurus.config.ts'];
+
+test(`every docs page names ${ODE_RELEASE} in its front matter, with the upstream files it was verified with`, () => {
+  const problems: string[] = [];
+  for (const file of listFiles('docs', /\.mdx?$/)) {
+    const {ode_release: release, verified_with: files} = frontMatterOf(readRepoFile(file));
+    if (release !== ODE_RELEASE) problems.push(`${file}: front matter ode_release is ${JSON.stringify(release)}, expected ${ODE_RELEASE}`);
+    if (!Array.isArray(files)) {
+      problems.push(`${file}: front matter verified_with must list the ODE files (paths at ${ODE_RELEASE}) the page was checked with`);
+      continue;
+    }
+    // Pages about this docs site itself make no claim about ODE's code; every other page was checked with some.
+    if (files.length === 0 && !file.startsWith('docs/For-developers/')) problems.push(`${file}: verified_with is empty`);
+    for (const path of files) {
+      if (typeof path !== 'string' || !/^[\w.-]+(\/[\w.-]+)*$/.test(path) || path.split('/').includes('..')) {
+        problems.push(`${file}: verified_with entry ${JSON.stringify(path)} is not a path in the ODE repository`);
+      }
+    }
+  }
+  expect(problems).toEqual([]);
+});
+
+test(`no page names an image tag, download or release other than ${ODE_RELEASE}`, () => {
+  const problems = READER_FILES.flatMap((file) => otherReleases(readRepoFile(file)).map((p) => `${file}: ${p}`));
+  expect(problems).toEqual([]);
+});
+
+test('the release check finds each kind of reference to another release, and passes the pinned one', () => {
+  const text = [
+    `image: ${SYNKRONUS_IMAGE}:latest`,
+    `docker pull ${SYNKRONUS_IMAGE}:v1.0.0-alpha.5`,
+    'https://github.com/OpenDataEnsemble/ode/releases/latest',
+    'https://github.com/OpenDataEnsemble/ode/releases/download/v1.0.0-alpha.4/synk_Linux_x86_64.tar.gz',
+    'https://github.com/OpenDataEnsemble/ode/blob/main/synkronus/README.md',
+    'go install github.com/OpenDataEnsemble/ode/synkronus-cli/cmd/synkronus@latest',
+    `image: ${SYNKRONUS_IMAGE}:${ODE_RELEASE}`,
+    `https://github.com/OpenDataEnsemble/ode/releases/tag/${ODE_RELEASE}`,
+  ].join('\n');
+  expect(otherReleases(text)).toEqual([
+    'line 1: Synkronus image tag latest',
+    'line 2: Synkronus image tag v1.0.0-alpha.5',
+    'line 3: GitHub release latest',
+    'line 4: GitHub release v1.0.0-alpha.4',
+    'line 5: source at a ref main',
+    'line 6: go install version latest',
+  ]);
+});
