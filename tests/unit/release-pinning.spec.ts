@@ -87,3 +87,48 @@ test('the release check finds each kind of reference to another release, and pas
     'line 6: go install version latest',
   ]);
 });
+
+/** The files of the ODE repository at the pinned release (tests/fixtures/ode-tree, from scripts/ode-tree.sh). */
+const ODE_FILES = new Set(readRepoFile(`tests/fixtures/ode-tree/${ODE_RELEASE}.txt`).split('\n').filter(Boolean));
+
+/** Every upstream file a text names: links to a file or folder of the repository at the pinned release. */
+function upstreamLinks(text: string): {line: number; path: string}[] {
+  const pattern = new RegExp(`OpenDataEnsemble/ode/(?:blob|tree)/${ODE_RELEASE.replace(/[.]/g, '\\.')}/([\\w./-]+)`, 'g');
+  return text.split('\n').flatMap((line, i) =>
+    [...line.matchAll(pattern)].map((match) => ({line: i + 1, path: match[1].replace(/[/.]+$/, '')})),
+  );
+}
+
+/** Whether `path` is a file, or a folder holding files, of the repository at the pinned release. */
+const existsAtRelease = (path: string): boolean =>
+  ODE_FILES.has(path) || [...ODE_FILES].some((file) => file.startsWith(`${path}/`));
+
+test(`every upstream file a page names exists in ODE ${ODE_RELEASE}`, () => {
+  const problems: string[] = [];
+  for (const file of READER_FILES) {
+    const text = readRepoFile(file);
+    const {verified_with: files} = file.startsWith('docs/') ? frontMatterOf(text) : {verified_with: []};
+    for (const path of Array.isArray(files) ? files : []) {
+      if (typeof path === 'string' && !ODE_FILES.has(path)) problems.push(`${file}: verified_with names ${path}, which ODE ${ODE_RELEASE} does not have`);
+    }
+    for (const {line, path} of upstreamLinks(text)) {
+      if (!existsAtRelease(path)) problems.push(`${file}: line ${line} links ${path}, which ODE ${ODE_RELEASE} does not have`);
+    }
+  }
+  expect(problems).toEqual([]);
+});
+
+test('the upstream file check reads links to files and folders, with or without a line anchor', () => {
+  const text = [
+    `[a](https://github.com/OpenDataEnsemble/ode/blob/${ODE_RELEASE}/synkronus/internal/api/api.go#L58).`,
+    `see https://github.com/OpenDataEnsemble/ode/tree/${ODE_RELEASE}/synkronus-cli/.`,
+    `[b](https://github.com/OpenDataEnsemble/ode/blob/${ODE_RELEASE}/synkronus/no/such/file.go)`,
+  ].join('\n');
+  const links = upstreamLinks(text);
+  expect(links).toEqual([
+    {line: 1, path: 'synkronus/internal/api/api.go'},
+    {line: 2, path: 'synkronus-cli'},
+    {line: 3, path: 'synkronus/no/such/file.go'},
+  ]);
+  expect(links.map(({path}) => existsAtRelease(path))).toEqual([true, true, false]);
+});
