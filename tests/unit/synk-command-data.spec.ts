@@ -6,6 +6,8 @@
 import {test, expect} from '@playwright/test';
 import {readRepoFile} from '../support/content';
 import {loadCommandData} from '../support/synk-commands';
+import {API} from '../support/api-description';
+import {listOperations} from '../../src/plugins/api-description/openapi';
 
 /** The commands of synk, transcribed from the fact sheet's command reference. */
 const FACT_SHEET_COMMANDS = [
@@ -82,4 +84,16 @@ test('the CLI page renders the table and the global flags from this data', () =>
   expect(page).toContain("import SynkCommandTable from '@site/src/components/SynkCommandTable';");
   expect(page).toContain('<SynkCommandTable />');
   expect(page).toContain('<SynkCommandTable kind="global-flags" />');
+});
+
+test('a command that names an API call (operationId) names one of the description, and says which in its text', () => {
+  const operations = new Map(listOperations(API).map((op) => [op.operation.operationId, op]));
+  const mapped = data.commands.filter((c) => c.operationId);
+  // Most commands make one described call; finding only a few would mean the field was lost.
+  expect(mapped.length, 'commands with an operationId').toBeGreaterThan(10);
+  for (const command of mapped) {
+    const op = operations.get(command.operationId);
+    expect(op, `"synk ${command.command}": operationId ${command.operationId} is not in api/synkronus.yaml`).toBeDefined();
+    expect(command.description, `"synk ${command.command}" says which call it makes`).toContain(`${op!.method.toUpperCase()} ${op!.path}`);
+  }
 });

@@ -12,6 +12,12 @@ export type SynkFlag = {
 export type SynkCommand = {
   /** The words after `synk`, for example "app-bundle upload". */
   command: string;
+  /**
+   * The operationId (api/synkronus.yaml) of the API call the command makes, as the description states it:
+   * the reference at /api shows the command beside that call. Absent when the command makes no call, or
+   * a call other than the described one.
+   */
+  operationId?: string;
   /** Usage of the positional arguments: <required>, [optional]. */
   args: string;
   maxArgs: number;
