@@ -9,13 +9,11 @@ import remarkMermaidSvg from './src/plugins/mermaid-svg';
 import leanDeliveryPlugin from './src/plugins/lean-delivery';
 import localSearch from './src/plugins/local-search';
 import siteFiles from './src/plugins/site-files';
-import apiDescriptionPlugin, {prepareApiDescription} from './src/plugins/api-description';
+import apiReferencePlugin, {checkApiDescription, type ApiReferenceOptions} from './src/plugins/api-reference';
 import apiReferenceDataPlugin from './src/plugins/api-reference-data';
-import redocRoutePlugin from './src/plugins/redoc-route';
 import {SSR_TEMPLATE} from './src/plugins/lean-delivery/ssr-template';
 import {
   ANNOUNCEMENT_ID,
-  API_DERIVED_SPEC_FILE,
   API_DOWNLOAD_PATH,
   API_ROUTE,
   API_SPEC_FILE,
@@ -48,53 +46,38 @@ const NAVBAR_LOGO = `data:image/svg+xml,${encodeURIComponent(readFileSync(path.j
 const SOCIAL_IMAGE_ALT = 'ODE, Open Data Ensemble: a symphony of data instruments for offline-first field data collection';
 
 /**
- * Checks the API description of the site in `siteDir` and writes its derived copy (with curl examples):
- * an invalid description fails the build here, before anything is built.
+ * The API spec entry (site specification §3): the description with its id and its route. The reference
+ * at /api is rendered from it at build time by the site's own components (src/plugins/api-reference),
+ * in indigo (#3f51b5, spec §9; src/components/ApiReference/styles.module.css). Its download link points
+ * at the site itself, so it never leaves the host the reader is on.
  */
-export async function prepareApiReference(siteDir: string): Promise<void> {
-  await prepareApiDescription(siteDir, API_SPEC_FILE, API_DERIVED_SPEC_FILE);
+export const API_SPEC = {
+  id: 'synkronus',
+  specFile: API_SPEC_FILE,
+  route: API_ROUTE,
+  downloadPath: API_DOWNLOAD_PATH,
+  // The synk command that makes each call, shown beside it, linked to its row on the CLI page.
+  synkCommands: {file: 'data/synk-commands.json', page: '/docs/documentation/synkronus-cli/cli'},
+} satisfies ApiReferenceOptions;
+
+/**
+ * Lints the API description of the site in `siteDir`: an invalid description fails the build here,
+ * before anything is built, with a message naming the file and the problem.
+ */
+export async function checkApiReference(siteDir: string): Promise<void> {
+  await checkApiDescription(siteDir, API_SPEC.specFile);
 }
 
-/** The configuration Docusaurus loads. Fixture builds (tests/fixtures) use `config` and `prepareApiReference`. */
+/** The configuration Docusaurus loads. Fixture builds (tests/fixtures) use `config` and `checkApiReference`. */
 export default async function createConfig(): Promise<Config> {
-  await prepareApiReference(__dirname);
+  await checkApiReference(__dirname);
   return config;
 }
 
-/**
- * The API reference at /api: redocusaurus' theme and its Redoc plugin (without global data:
- * src/plugins/redoc-route), plus the build-time checks and pages generated from the description.
- * Part of API_DEPENDENT below.
- */
-const REDOC_THEME_ID = 'theme-redoc';
-const API_REFERENCE_THEMES: PluginConfig[] = [
-  [
-    'docusaurus-theme-redoc',
-    {
-      id: REDOC_THEME_ID,
-      primaryColor: '#3f51b5',
-      options: {
-        // Every schema of the description gets its own section (and menu entry) under "Schemas".
-        schemaDefinitionsTagName: 'Schemas',
-        expandDefaultServerVariables: true,
-      },
-    },
-  ],
-];
-const API_REFERENCE_SPEC = {
-  id: 'synkronus',
-  spec: API_DERIVED_SPEC_FILE,
-  // A link relative to the site, so the download never leaves the host the reader is on.
-  normalizeUrl: false,
-  url: API_DOWNLOAD_PATH,
-  route: API_ROUTE,
-  themeId: REDOC_THEME_ID,
-};
+/** The API reference at /api, and the pages generated from the description (part of API_DEPENDENT below). */
 const API_REFERENCE_PLUGINS: PluginConfig[] = [
-  (context) =>
-    apiDescriptionPlugin(context, {specFile: API_SPEC_FILE, downloadPath: API_DOWNLOAD_PATH, derivedFile: API_DERIVED_SPEC_FILE}),
+  [apiReferencePlugin as PluginModule, API_SPEC],
   (context) => apiReferenceDataPlugin(context, {specFile: API_SPEC_FILE}),
-  [redocRoutePlugin, API_REFERENCE_SPEC],
 ];
 
 /** plugin-client-redirects, whose redirect pages the CSP scan waits for (src/plugins/csp-header). */
@@ -121,7 +104,7 @@ const SEARCH_THEME: PluginConfig = [
  * variants (tests/fixtures/build-guarantees) leave these out unless their case is about the API.
  */
 export const API_DEPENDENT = {
-  themes: [...API_REFERENCE_THEMES, SEARCH_THEME],
+  themes: [SEARCH_THEME],
   plugins: [...API_REFERENCE_PLUGINS, siteFiles],
 };
 
@@ -211,7 +194,7 @@ export const config: Config = {
       } satisfies PwaOptions,
     ],
     // llms.txt, llms-full.txt and robots.txt (src/plugins/site-files); the downloadable API
-    // description is served by src/plugins/api-description.
+    // description is served by src/plugins/api-reference.
     siteFiles,
   ],
 

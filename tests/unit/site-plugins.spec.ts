@@ -1,21 +1,16 @@
 /**
  * Unit tests of the build-time plugins (src/plugins): the search entries and the text reference made
- * from an API description, the HTML-to-Markdown conversion of llms-full.txt, the docs page list, and
- * the stylesheet of /api.
+ * from an API description (each at the anchor the reference page gives it), the HTML-to-Markdown
+ * conversion of llms-full.txt, and the docs page list.
  * They use a small API description written here, so they hold whatever api/synkronus.yaml contains.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import {test, expect} from '@playwright/test';
 import type {LoadedContent} from '@docusaurus/plugin-content-docs';
 import type {OpenApiDocument} from '../../src/plugins/api-description/openapi';
-import {redocAnchors} from '../../src/plugins/redocAnchors';
 import {apiSearchEntries} from '../../src/plugins/local-search/apiEntries';
 import {apiReferenceText} from '../../src/plugins/site-files/apiText';
 import {htmlToMarkdown} from '../../src/plugins/site-files/htmlToMarkdown';
 import {docsPages} from '../../src/plugins/site-files/docsPages';
-import {REDOC_STYLESHEETS, redocStylesheet} from '../../src/plugins/redoc-route/stylesheet';
 
 const API: OpenApiDocument = {
   openapi: '3.0.3',
@@ -50,25 +45,17 @@ const API: OpenApiDocument = {
   security: [{bearerAuth: []}],
 };
 
-/** Ids as Redoc renders them: tag-prefixed ids, plus "operation/…" and "schema/…" ones. */
-const IDS = new Set([
-  'tag/Sync',
-  'tag/Sync/operation/pullRecords',
-  'operation/pullRecords',
-  '/paths/~1health/get',
-  'schema/PullResponse',
-]);
-
 test.describe('API search entries', () => {
-  const entries = apiSearchEntries(API, {route: '/api', pageTitle: 'Example API', breadcrumb: ['API'], anchors: redocAnchors(IDS), firstId: 100});
+  const entries = apiSearchEntries(API, {route: '/api', pageTitle: 'Example API', breadcrumb: ['API'], firstId: 100});
 
-  test('one page entry, then a heading per tag, operation and schema with its Redoc anchor', () => {
+  test('one page entry, then a heading per tag, operation and schema at its anchor on the reference page', () => {
     expect(entries.titles).toEqual([{i: 100, t: 'Example API', u: '/api', b: ['API']}]);
     expect(entries.headings.map((h) => [h.t, h.h])).toEqual([
       ['Sync', '#tag/Sync'],
       ['Pull records', '#operation/pullRecords'],
-      ['Health', '#/paths/~1health/get'],
-      ['PullRequest', ''],
+      // An operation without an operationId is at its JSON pointer, as Redoc had it.
+      ['Health', '#paths/~1health/get'],
+      ['PullRequest', '#schema/PullRequest'],
       ['PullResponse', '#schema/PullResponse'],
     ]);
     expect(entries.headings.every((h) => h.p === 100)).toBe(true);
@@ -84,15 +71,10 @@ test.describe('API search entries', () => {
     }
     expect(pull.h).toBe('#operation/pullRecords');
   });
-
-  test('things without an anchor on the page are reported', () => {
-    expect(entries.missingAnchors).toEqual(['schema PullRequest']);
-  });
 });
 
 test.describe('API reference text', () => {
-  const anchors = redocAnchors(IDS);
-  const text = apiReferenceText(API, {reference: 'https://x.test/api', description: 'https://x.test/api/example.yaml', anchors});
+  const text = apiReferenceText(API, {reference: 'https://x.test/api', description: 'https://x.test/api/example.yaml'});
 
   test('lists operations by tag with parameters, body, responses and authentication', () => {
     expect(text).toContain('# Example API reference');
@@ -109,7 +91,7 @@ test.describe('API reference text', () => {
   test('lists every schema with its properties', () => {
     expect(text).toContain('### PullResponse\n\nType: object. Reference: https://x.test/api#schema/PullResponse');
     expect(text).toContain('- `change_cutoff` (integer, optional): Next since.version.');
-    expect(text).toContain('### PullRequest\n\nType: object.\n');
+    expect(text).toContain('### PullRequest\n\nType: object. Reference: https://x.test/api#schema/PullRequest\n');
     expect(text).toContain('- `client_id` (string, required)');
   });
 });
@@ -172,29 +154,4 @@ test('docs pages follow the sidebar, with category index pages and unlisted docs
   expect(category.kind === 'category' && category.children.map((c) => c.permalink)).toEqual(['/docs/b']);
   expect(category.title).toBe('Cat');
   expect(category.description).toBe('About cat');
-});
-
-test.describe("/api's stylesheet", () => {
-  const site = (files: Record<string, string>) => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'redoc-css-'));
-    fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({browserslist: {production: ['chrome 100', 'safari 15']}}));
-    for (const [file, text] of Object.entries(files)) {
-      fs.mkdirSync(path.dirname(path.join(dir, file)), {recursive: true});
-      fs.writeFileSync(path.join(dir, file), text);
-    }
-    return dir;
-  };
-
-  test('both files, minified in cascade order, with nesting lowered for the browserslist', () => {
-    const dir = site({
-      [REDOC_STYLESHEETS[0]!]: '.redocusaurus .menu {\n  color: red;\n  > li { margin: 0 }\n}\n',
-      [REDOC_STYLESHEETS[1]!]: '/* overrides */\n.redocusaurus .menu { color: blue; }\n',
-    });
-    expect(redocStylesheet(dir)).toBe('.redocusaurus .menu{color:red}.redocusaurus .menu>li{margin:0}.redocusaurus .menu{color:#00f}');
-  });
-
-  test('a file that does not parse fails the build, naming the file and the line', () => {
-    const dir = site({[REDOC_STYLESHEETS[0]!]: '.a { color: red; }\n..b { color: red; }\n', [REDOC_STYLESHEETS[1]!]: ''});
-    expect(() => redocStylesheet(dir)).toThrow(`${REDOC_STYLESHEETS[0]}:2:2: Expected identifier in class selector`);
-  });
 });

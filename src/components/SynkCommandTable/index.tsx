@@ -1,4 +1,5 @@
 import type {ReactNode} from 'react';
+import useBrokenLinks from '@docusaurus/useBrokenLinks';
 // Named imports: the bundler then leaves out the file's other keys ($comment).
 import {binary, commands, globalFlags, groups} from '@site/data/synk-commands.json';
 import type {SynkCommand, SynkCommandData, SynkFlag} from './types';
@@ -34,8 +35,11 @@ function FlagLine({flag}: {flag: SynkFlag}): ReactNode {
 }
 
 function CommandRow({command}: {command: SynkCommand}): ReactNode {
+  const anchor = commandAnchor(command.command);
+  // The API reference (/api) links each call's command to its row: the build checks those links.
+  useBrokenLinks().collectAnchor(anchor);
   return (
-    <tr id={commandAnchor(command.command)}>
+    <tr id={anchor}>
       <td>
         <code>
           {data.binary} {command.command}

@@ -1,14 +1,14 @@
 /**
  * Ready-to-run `curl` examples generated from the API description, one per operation.
- * Pure functions: the build adds them to a derived copy of the description (as `x-codeSamples`,
- * which Redoc shows on /api) and the tests run the same commands against the mock server.
+ * Pure functions: the reference at /api shows them under each call (src/plugins/api-reference) and
+ * the tests run the same commands against the mock server.
  *
  * Rules: the path and required parameters take their documented examples, optional query
  * parameters appear when they have an example, protected calls send `Authorization: Bearer $TOKEN`,
  * a JSON body is the documented request example, a multipart file field uploads a local file,
  * and a binary answer is saved with `-o`.
  */
-import {listOperations, resolveRef, type OpenApiDocument, type OperationEntry, type Schema} from './openapi';
+import {resolveRef, type OpenApiDocument, type OperationEntry, type Schema} from './openapi';
 
 /** Base URL of the examples: a Synkronus server on its default port. */
 export const CURL_BASE_URL = 'http://localhost:8080';
@@ -119,13 +119,4 @@ export function toCurl(sample: RequestSample, baseUrl: string = CURL_BASE_URL): 
   }
   if (sample.outputFile) lines.push(`-o "${sample.outputFile}"`);
   return lines.join(' \\\n  ');
-}
-
-/** A copy of the description in which every operation carries its curl example as `x-codeSamples`. */
-export function withCodeSamples(doc: OpenApiDocument, baseUrl: string = CURL_BASE_URL): OpenApiDocument {
-  const copy = structuredClone(doc);
-  for (const entry of listOperations(copy)) {
-    entry.operation['x-codeSamples'] = [{lang: 'Shell', label: 'curl', source: toCurl(requestSample(copy, entry), baseUrl)}];
-  }
-  return copy;
 }

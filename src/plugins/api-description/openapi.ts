@@ -1,7 +1,7 @@
 /**
  * The part of the OpenAPI 3.0 object model this site reads, and pure helpers over it: the operation
  * walker, reference resolution, schema summaries. No file system here (the RoleMatrix component
- * imports ROLES into the browser bundle); the Node-only reader is `read.ts` beside this file.
+ * imports ROLES into the browser bundle); the Node-only reader is `validate.ts` beside this file.
  */
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
@@ -30,11 +30,20 @@ export type Schema = {
   default?: unknown;
   minimum?: number;
   maximum?: number;
+  exclusiveMinimum?: boolean;
+  exclusiveMaximum?: boolean;
+  multipleOf?: number;
   minLength?: number;
   maxLength?: number;
   pattern?: string;
+  minItems?: number;
+  maxItems?: number;
+  uniqueItems?: boolean;
+  minProperties?: number;
+  maxProperties?: number;
   readOnly?: boolean;
   writeOnly?: boolean;
+  deprecated?: boolean;
   [extension: `x-${string}`]: unknown;
 };
 export type MediaType = {schema?: Schema; example?: unknown; encoding?: Record<string, {contentType?: string}>};
@@ -44,11 +53,14 @@ export type Parameter = {
   in: 'query' | 'header' | 'path' | 'cookie';
   required?: boolean;
   description?: string;
+  deprecated?: boolean;
   schema?: Schema;
   example?: unknown;
 };
+/** A response header (the Header Object: a parameter without name and location). */
+export type Header = {$ref?: string; description?: string; required?: boolean; deprecated?: boolean; schema?: Schema; example?: unknown};
 export type RequestBody = {$ref?: string; description?: string; required?: boolean; content: Record<string, MediaType>};
-export type Response = {$ref?: string; description?: string; headers?: Record<string, unknown>; content?: Record<string, MediaType>};
+export type Response = {$ref?: string; description?: string; headers?: Record<string, Header>; content?: Record<string, MediaType>};
 /** Security requirements: scheme name → scopes. `[]` means no authentication. */
 export type SecurityRequirements = Record<string, string[]>[];
 export type Operation = {
@@ -63,14 +75,13 @@ export type Operation = {
   security?: SecurityRequirements;
   'x-roles'?: Role[];
   'x-roles-unspecified'?: Role[];
-  'x-codeSamples'?: {lang: string; label: string; source: string}[];
 };
 export type PathItem = {parameters?: Parameter[]} & Partial<Record<HttpMethod, Operation>>;
 export type SecurityScheme = {type: string; scheme?: string; bearerFormat?: string; description?: string};
 export type OpenApiDocument = {
   openapi: string;
-  info: {title: string; version: string; description?: string};
-  servers?: {url: string; description?: string}[];
+  info: {title: string; version: string; description?: string; license?: {name: string; url?: string}};
+  servers?: {url: string; description?: string; variables?: Record<string, {default: string; enum?: string[]; description?: string}>}[];
   security?: SecurityRequirements;
   tags?: {name: string; description?: string; 'x-displayName'?: string}[];
   paths: Record<string, PathItem>;
@@ -79,6 +90,7 @@ export type OpenApiDocument = {
     parameters?: Record<string, Parameter>;
     requestBodies?: Record<string, RequestBody>;
     responses?: Record<string, Response>;
+    headers?: Record<string, Header>;
     securitySchemes?: Record<string, SecurityScheme>;
   };
 };

@@ -1,10 +1,11 @@
 /**
  * Search entries for the API reference page, made from the API description: the page itself, each tag,
- * each operation and each component schema, each pointing at its anchor in the page Redoc rendered.
+ * each operation and each component schema, each pointing at its anchor on the page, which the
+ * reference's own model gives it (src/plugins/api-reference/anchors.ts).
  * The entry shapes are those of @easyops-cn/docusaurus-search-local's index (one list per kind).
  */
 import {listOperations, operationSchemas, propertyNames, refName, type OpenApiDocument} from '../api-description/openapi';
-import type {RedocAnchors} from '../redocAnchors';
+import {operationAnchor, schemaAnchor, tagAnchor} from '../api-reference/anchors';
 
 /** Plain text from the CommonMark of a description: no markup, one line. */
 function plainText(markdown: string | undefined): string {
@@ -32,38 +33,35 @@ export type ApiSearchEntries = {
   headings: HeadingEntry[];
   descriptions: DescriptionEntry[];
   contents: ContentEntry[];
-  /** Things the rendered page has no anchor for (they point at the top of the page instead). */
-  missingAnchors: string[];
 };
 
 export function apiSearchEntries(
   api: OpenApiDocument,
-  options: {route: string; pageTitle: string; breadcrumb: string[]; anchors: RedocAnchors; firstId: number},
+  options: {route: string; pageTitle: string; breadcrumb: string[]; firstId: number},
 ): ApiSearchEntries {
-  const {route, anchors} = options;
+  const {route} = options;
   let nextId = options.firstId;
-  const result: ApiSearchEntries = {titles: [], headings: [], descriptions: [], contents: [], missingAnchors: []};
+  const result: ApiSearchEntries = {titles: [], headings: [], descriptions: [], contents: []};
   const pageId = nextId++;
   result.titles.push({i: pageId, t: options.pageTitle, u: route, b: options.breadcrumb});
   const description = plainText(api.info.description);
   if (description) result.descriptions.push({i: pageId, t: description, s: options.pageTitle, u: route, p: pageId});
 
-  const section = (what: string, title: string, anchor: string | undefined, text: string) => {
-    if (!anchor) result.missingAnchors.push(what);
-    const h = anchor ? `#${anchor}` : '';
+  const section = (title: string, anchor: string, text: string) => {
+    const h = `#${anchor}`;
     result.headings.push({i: nextId++, t: title, u: route, h, p: pageId});
     if (text) result.contents.push({i: nextId++, t: text, s: title, u: route, h, p: pageId});
   };
 
   for (const tag of api.tags ?? []) {
-    section(`tag ${tag.name}`, tag['x-displayName'] ?? tag.name, anchors.tag(tag.name), plainText(tag.description));
+    section(tag['x-displayName'] ?? tag.name, tagAnchor(tag.name), plainText(tag.description));
   }
 
   for (const op of listOperations(api)) {
     const {method, path, operation} = op;
     const verbPath = `${method.toUpperCase()} ${path}`;
     const title = operation.summary ?? operation.operationId ?? verbPath;
-    const anchor = anchors.operation(op);
+    const anchor = operationAnchor({method, path, operationId: operation.operationId});
     const parameters = op.parameters.map((p) => `${p.name} ${plainText(p.description)}`);
     const schemas = operationSchemas(api, operation);
     const schemaNames = schemas.filter((s) => s.$ref).map((s) => refName(s.$ref!));
@@ -77,11 +75,11 @@ export function apiSearchEntries(
     ]
       .filter(Boolean)
       .join(' ');
-    section(`operation ${verbPath}`, title, anchor, text);
+    section(title, anchor, text);
   }
 
   for (const [name, schema] of Object.entries(api.components?.schemas ?? {})) {
-    const anchor = anchors.schema(name);
+    const anchor = schemaAnchor(name);
     const own = Object.entries(schema.properties ?? {});
     const nested = propertyNames(api, schema).filter((property) => !schema.properties?.[property]);
     const text = [
@@ -92,7 +90,7 @@ export function apiSearchEntries(
     ]
       .filter(Boolean)
       .join(' ');
-    section(`schema ${name}`, name, anchor, text);
+    section(name, anchor, text);
   }
   return result;
 }

@@ -1,8 +1,9 @@
 /**
  * Local search: @easyops-cn/docusaurus-search-local, plus the API reference. That plugin indexes the
- * docs and pages from the built HTML, but Redoc's page has no headings it understands, so the /api
- * page is left out of its scan and, after its index is written, one entry per tag, operation and
- * schema of the API description is added, each with its anchor in the rendered page.
+ * docs and pages from the built HTML; the /api page is left out of its scan (it would index the page
+ * as one long text) and, after its index is written, one entry per tag, operation and schema of the
+ * API description is added, each at its anchor on the page (from the reference's model, not from the
+ * rendered HTML).
  */
 import {readdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
@@ -10,7 +11,6 @@ import type {LoadContext, Plugin, PluginModule} from '@docusaurus/types';
 import type {PluginOptions} from '@easyops-cn/docusaurus-search-local';
 import {API_ROUTE, API_SPEC_FILE} from '../../../site.constants';
 import {readApiDescription} from '../api-description/validate';
-import {builtPageIds, redocAnchors} from '../redocAnchors';
 import {apiSearchEntries} from './apiEntries';
 
 type SearchPluginModule = {default: PluginModule; validateOptions: NonNullable<PluginModule['validateOptions']>};
@@ -35,7 +35,6 @@ const CONTENTS = 4;
 
 function addApiToIndex(context: LoadContext, options: PluginOptions, outDir: string) {
   const api = readApiDescription(API_SPEC_FILE, context.siteDir);
-  const anchors = redocAnchors(builtPageIds(outDir, API_ROUTE));
   const config = processPluginOptions(options, context);
   const indexFiles = readdirSync(outDir).filter((name) => /^search-index.*\.json$/.test(name));
   if (indexFiles.length === 0) throw new Error(`local-search: no search-index*.json in ${outDir}`);
@@ -47,12 +46,8 @@ function addApiToIndex(context: LoadContext, options: PluginOptions, outDir: str
       route: `${context.baseUrl}${API_ROUTE.replace(/^\//, '')}`,
       pageTitle: api.info.title,
       breadcrumb: ['API'],
-      anchors,
       firstId,
     });
-    if (entries.missingAnchors.length > 0) {
-      console.warn(`[local-search] ${API_ROUTE} has no anchor for: ${entries.missingAnchors.join(', ')}`);
-    }
     lists[TITLES].push(...entries.titles);
     lists[HEADINGS].push(...entries.headings);
     lists[DESCRIPTIONS].push(...entries.descriptions);

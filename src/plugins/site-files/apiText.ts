@@ -1,6 +1,7 @@
 /**
  * The API reference in text form (Markdown), generated from the API description for llms-full.txt:
- * every operation (grouped by tag, in the description's order) and every component schema.
+ * every operation (grouped by tag, in the description's order) and every component schema, each with
+ * its link into the reference page (anchors from src/plugins/api-reference/anchors.ts, as the page has them).
  */
 import {
   listOperations,
@@ -11,9 +12,10 @@ import {
   type OperationEntry,
   type Schema,
 } from '../api-description/openapi';
-import type {RedocAnchors} from '../redocAnchors';
+import {operationAnchor, schemaAnchor} from '../api-reference/anchors';
 
-type Links = {reference: string; description: string; anchors: RedocAnchors};
+/** The absolute URLs of the reference page and of the description. */
+type Links = {reference: string; description: string};
 
 const code = (text: string) => `\`${text}\``;
 
@@ -74,8 +76,7 @@ function operationText(api: OpenApiDocument, op: OperationEntry, links: Links): 
   if (operation.operationId) facts.push(`operationId ${code(operation.operationId)}`);
   if (operation.deprecated) facts.push('deprecated');
   lines.push(facts.join(' · '));
-  const anchor = links.anchors.operation(op);
-  if (anchor) lines.push(`Reference: ${links.reference}#${anchor}`);
+  lines.push(`Reference: ${links.reference}#${operationAnchor({method, path, operationId: operation.operationId})}`);
   lines.push('');
   if (operation.description) lines.push(operation.description.trim(), '');
   const {security, parameters} = op;
@@ -116,7 +117,7 @@ function operationText(api: OpenApiDocument, op: OperationEntry, links: Links): 
 
 export function apiReferenceText(api: OpenApiDocument, urls: Links): string {
   const out: string[] = [`# ${api.info.title} reference`, ''];
-  out.push(`API version ${api.info.version}. Interactive reference: ${urls.reference}. OpenAPI description: ${urls.description}.`, '');
+  out.push(`API version ${api.info.version}. Reference: ${urls.reference}. OpenAPI description: ${urls.description}.`, '');
   if (api.info.description) out.push(api.info.description.trim(), '');
   if (api.servers?.length) {
     out.push('Servers:', ...api.servers.map((s) => `- ${s.url}${s.description ? `: ${s.description}` : ''}`), '');
@@ -153,8 +154,7 @@ export function apiReferenceText(api: OpenApiDocument, urls: Links): string {
     out.push('## Schemas', '');
     for (const [name, schema] of schemas) {
       out.push(`### ${name}`, '');
-      const anchor = urls.anchors.schema(name);
-      out.push(`Type: ${typeSummary(schema)}.${anchor ? ` Reference: ${urls.reference}#${anchor}` : ''}`, '');
+      out.push(`Type: ${typeSummary(schema)}. Reference: ${urls.reference}#${schemaAnchor(name)}`, '');
       if (schema.description) out.push(schema.description.trim(), '');
       const lines = propertyLines(api, schema.type === 'array' && schema.items && !schema.items.$ref ? schema.items : schema);
       if (lines.length) out.push('Properties:', ...lines, '');

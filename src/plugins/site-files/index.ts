@@ -12,7 +12,7 @@ import type {LoadContext, Plugin} from '@docusaurus/types';
 import type {LoadedContent as DocsContent} from '@docusaurus/plugin-content-docs';
 import {API_DOWNLOAD_PATH, API_ROUTE, API_SPEC_FILE} from '../../../site.constants';
 import {readApiDescription} from '../api-description/validate';
-import {builtPageFile, builtPageIds, redocAnchors} from '../redocAnchors';
+import {builtPageFile} from './builtPage';
 import {apiReferenceText} from './apiText';
 import {htmlToMarkdown} from './htmlToMarkdown';
 import {type DocsPage, docsPages} from './docsPages';
@@ -44,7 +44,6 @@ export default function siteFiles(context: LoadContext): Plugin {
       const links = {
         reference: url(`${baseUrl}${API_ROUTE.slice(1)}`),
         description: url(`${baseUrl}${API_DOWNLOAD_PATH.slice(1)}`),
-        anchors: redocAnchors(builtPageIds(outDir, API_ROUTE)),
       };
 
       const intro = [

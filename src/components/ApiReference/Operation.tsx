@@ -1,0 +1,232 @@
+/** One operation of the reference: its call, access, parameters, request body, responses and samples. */
+import type {ReactNode} from 'react';
+import clsx from 'clsx';
+import Heading from '@theme/Heading';
+import Link from '@docusaurus/Link';
+import type {MediaModel, OperationModel, ParameterModel, ResponseModel} from '@site/src/plugins/api-reference/model';
+import Html, {singleParagraph} from './Html';
+import {Constraints, Flags, SchemaTree, TypeLabel} from './Schema';
+import styles from './styles.module.css';
+
+/** The method as a label, in its own colour. */
+export function Method({method, small}: {method: string; small?: boolean}): ReactNode {
+  return <span className={clsx(styles.method, styles[`method${method}`], small && styles.methodSmall)}>{method}</span>;
+}
+
+/** Code a reader copies: scrolls sideways inside its box when a line is long, and takes the focus so the keyboard can scroll it. */
+export function CodeBox({code, label}: {code: string; label: string}): ReactNode {
+  return (
+    <pre className={styles.code} tabIndex={0} aria-label={label}>
+      <code>{code}</code>
+    </pre>
+  );
+}
+
+function Parameter({parameter}: {parameter: ParameterModel}): ReactNode {
+  const {schema} = parameter;
+  return (
+    <li className={styles.field}>
+      <div className={styles.fieldHead}>
+        <code className={styles.fieldName}>{parameter.name}</code> <span className={styles.in}>in {parameter.in}</span>{' '}
+        {schema ? (
+          <span className={styles.type}>
+            <TypeLabel node={schema} />
+          </span>
+        ) : null}{' '}
+        <Flags required={parameter.required} node={{...schema, deprecated: parameter.deprecated ?? schema?.deprecated}} />
+      </div>
+      <Html html={parameter.description} />
+      {schema ? <Constraints node={{...schema, example: parameter.example}} /> : null}
+    </li>
+  );
+}
+
+/** A body in one media type: its schema as a tree, and its example as sent. */
+function Body({media, what}: {media: MediaModel; what: string}): ReactNode {
+  return (
+    <div className={styles.media}>
+      <p className={styles.mediaType}>
+        Content type <code>{media.mediaType}</code>
+        {media.encoding?.map(({field, contentType}) => (
+          <span key={field}>
+            ; field <code>{field}</code> as <code>{contentType}</code>
+          </span>
+        ))}
+      </p>
+      {media.schema ? <SchemaTree node={media.schema} /> : null}
+      {media.example !== undefined ? (
+        <>
+          <p className={styles.partsLabel}>Example</p>
+          <CodeBox code={media.example} label={`Example ${what}`} />
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+function statusClass(status: string): string | undefined {
+  if (/^[23]/.test(status)) return styles.statusSuccess;
+  if (/^[45]/.test(status)) return styles.statusError;
+  return undefined;
+}
+
+function Response({response, operation}: {response: ResponseModel; operation: OperationModel}): ReactNode {
+  const inline = singleParagraph(response.description);
+  const what = `${response.status} response of ${operation.method} ${operation.path}`;
+  return (
+    <details className={styles.response} open={/^[23]/.test(response.status)}>
+      <summary>
+        <span className={clsx(styles.status, statusClass(response.status))}>{response.status}</span>
+        {response.reason ? <span className={styles.reason}> {response.reason}</span> : null}
+        {inline ? (
+          <>
+            {': '}
+            <span dangerouslySetInnerHTML={{__html: inline}} />
+          </>
+        ) : null}
+      </summary>
+      <div className={styles.responseBody}>
+        {inline ? null : <Html html={response.description} />}
+        {response.headers ? (
+          <>
+            <p className={styles.partsLabel}>Headers</p>
+            <ul className={styles.fields}>
+              {response.headers.map((header) => (
+                <li key={header.name} className={styles.field}>
+                  <div className={styles.fieldHead}>
+                    <code className={styles.fieldName}>{header.name}</code>{' '}
+                    {header.schema ? (
+                      <span className={styles.type}>
+                        <TypeLabel node={header.schema} />
+                      </span>
+                    ) : null}{' '}
+                    <Flags required={header.required} />
+                  </div>
+                  <Html html={header.description} />
+                  {header.schema ? <Constraints node={{...header.schema, example: header.example}} /> : null}
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : null}
+        {response.content?.map((media) => <Body key={media.mediaType} media={media} what={what} />)}
+        {!response.content && !response.headers && !response.description ? <p>No body.</p> : null}
+      </div>
+    </details>
+  );
+}
+
+/** Whether a token is needed, and which roles may make the call. */
+function Access({operation}: {operation: OperationModel}): ReactNode {
+  return (
+    <dl className={styles.facts}>
+      <dt>Token</dt>
+      <dd>
+        {operation.isPublic ? (
+          'not needed'
+        ) : (
+          <>
+            required ({operation.security?.map((name) => <code key={name}>{name}</code>)}, see{' '}
+            <a href="#section/Authentication">Authentication</a>)
+          </>
+        )}
+      </dd>
+      <dt>Roles</dt>
+      <dd>
+        {operation.isPublic ? (
+          'any caller, no token needed'
+        ) : operation.roles ? (
+          <>
+            {operation.roles.map((role, index) => (
+              <span key={role}>
+                {index > 0 ? ', ' : null}
+                <code>{role}</code>
+              </span>
+            ))}
+            {operation.rolesUnspecified ? (
+              <>
+                ; not specified for{' '}
+                {operation.rolesUnspecified.map((role) => (
+                  <code key={role}>{role}</code>
+                ))}
+              </>
+            ) : null}{' '}
+            (<a href="#section/Roles">Roles</a>)
+          </>
+        ) : (
+          'not specified'
+        )}
+      </dd>
+      {operation.operationId ? (
+        <>
+          <dt>Operation ID</dt>
+          <dd>
+            <code>{operation.operationId}</code>
+          </dd>
+        </>
+      ) : null}
+    </dl>
+  );
+}
+
+export default function Operation({operation}: {operation: OperationModel}): ReactNode {
+  const {requestBody} = operation;
+  return (
+    <section className={styles.operation}>
+      {operation.legacyAnchor ? <span id={operation.legacyAnchor} className={styles.legacyAnchor} /> : null}
+      <Heading as="h3" id={operation.anchor} className={styles.operationTitle}>
+        {operation.summary}
+      </Heading>
+      <p className={styles.endpoint}>
+        <Method method={operation.method} /> <code className={styles.path}>{operation.path}</code>
+        {operation.deprecated ? <span className={styles.flag}>deprecated</span> : null}
+      </p>
+      <Access operation={operation} />
+      <Html html={operation.description} />
+
+      {operation.parameters ? (
+        <>
+          <h4>Parameters</h4>
+          <ul className={styles.fields}>
+            {operation.parameters.map((parameter) => (
+              <Parameter key={`${parameter.in}:${parameter.name}`} parameter={parameter} />
+            ))}
+          </ul>
+        </>
+      ) : null}
+
+      {requestBody ? (
+        <>
+          <h4>
+            Request body <span className={styles.subtle}>({requestBody.required ? 'required' : 'optional'})</span>
+          </h4>
+          <Html html={requestBody.description} />
+          {requestBody.content.map((media) => (
+            <Body key={media.mediaType} media={media} what={`request body of ${operation.method} ${operation.path}`} />
+          ))}
+        </>
+      ) : null}
+
+      <h4>Responses</h4>
+      {operation.responses.map((response) => (
+        <Response key={response.status} response={response} operation={operation} />
+      ))}
+
+      <h4>Samples</h4>
+      <p className={styles.partsLabel}>curl</p>
+      <CodeBox code={operation.curl} label={`curl command for ${operation.method} ${operation.path}`} />
+      {operation.synk ? (
+        <>
+          <p className={styles.partsLabel}>synk, the command-line tool</p>
+          <p>
+            <Link to={operation.synk.href}>
+              <code>{operation.synk.usage}</code>
+            </Link>{' '}
+            makes this call.
+          </p>
+          {operation.synk.note ? <p className={styles.subtle}>Note: {operation.synk.note}</p> : null}
+        </>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,222 @@
+/**
+ * Schemas as trees: each field with its type, whether it is required or nullable, its description and
+ * every constraint; nested objects, arrays of objects, alternatives and referenced schemas open in a
+ * `<details>` (no script needed; the keyboard opens it with Enter or Space).
+ */
+import {createContext, Fragment, useContext, type ReactNode} from 'react';
+import type {SchemaNode} from '@site/src/plugins/api-reference/model';
+import Html from './Html';
+import styles from './styles.module.css';
+
+/** The component schemas of the description, by name: what a `{ref}` node stands for. */
+export const SchemasContext = createContext<Record<string, SchemaNode>>({});
+
+/** The schema a node stands for: through a reference, or an `allOf` of one part that adds no fields. */
+function target(node: SchemaNode, schemas: Record<string, SchemaNode>, seen: ReadonlySet<string>): {node: SchemaNode; name?: string} {
+  if (node.ref) {
+    const referenced = schemas[node.ref];
+    return referenced && !seen.has(node.ref) ? {node: referenced, name: node.ref} : {node, name: node.ref};
+  }
+  if (node.allOf?.length === 1 && !node.properties) return target(node.allOf[0]!, schemas, seen);
+  return {node};
+}
+
+/** The names of the references followed so far, plus `name`: a schema that contains itself stops there. */
+const withName = (seen: ReadonlySet<string>, name: string | undefined) => (name ? new Set([...seen, name]) : seen);
+
+/** A schema's type in words, with referenced schemas linked to their section: "array of User", "one of Error or ProblemDetail". */
+export function TypeLabel({node}: {node: SchemaNode}): ReactNode {
+  if (node.ref) return <a href={`#schema/${node.ref}`}>{node.ref}</a>;
+  const list = (parts: SchemaNode[], word: string) =>
+    parts.map((part, index) => (
+      <Fragment key={index}>
+        {index > 0 ? ` ${word} ` : null}
+        <TypeLabel node={part} />
+      </Fragment>
+    ));
+  if (node.allOf?.length === 1 && !node.properties) return <TypeLabel node={node.allOf[0]!} />;
+  if (node.allOf) return <>all of {list(node.allOf, 'and')}</>;
+  if (node.oneOf) return <>one of {list(node.oneOf, 'or')}</>;
+  if (node.anyOf) return <>any of {list(node.anyOf, 'or')}</>;
+  if (node.type === 'array') {
+    return (
+      <>
+        array of <TypeLabel node={node.items ?? {}} />
+      </>
+    );
+  }
+  const type = node.type ?? (node.properties || node.additionalProperties ? 'object' : 'any');
+  return <>{node.format ? `${type} (${node.format})` : type}</>;
+}
+
+/** Every constraint of a schema, in words, each value as it is written. */
+export function Constraints({node}: {node: SchemaNode}): ReactNode {
+  const items: ReactNode[] = [];
+  const add = (label: string, value?: ReactNode) =>
+    items.push(
+      <li key={label}>
+        {label}
+        {value !== undefined ? <> {value}</> : null}
+      </li>,
+    );
+  const code = (value: string | number) => <code>{value}</code>;
+  if (node.enum) {
+    add(
+      'allowed values',
+      node.enum.map((value, index) => (
+        <Fragment key={index}>
+          {index > 0 ? ', ' : null}
+          {code(value)}
+        </Fragment>
+      )),
+    );
+  }
+  if (node.minimum !== undefined) add(node.exclusiveMinimum ? 'greater than' : 'minimum', code(node.minimum));
+  if (node.maximum !== undefined) add(node.exclusiveMaximum ? 'less than' : 'maximum', code(node.maximum));
+  if (node.multipleOf !== undefined) add('multiple of', code(node.multipleOf));
+  if (node.minLength !== undefined) add('minimum length', code(node.minLength));
+  if (node.maxLength !== undefined) add('maximum length', code(node.maxLength));
+  if (node.pattern !== undefined) add('pattern', code(node.pattern));
+  if (node.minItems !== undefined) add('minimum items', code(node.minItems));
+  if (node.maxItems !== undefined) add('maximum items', code(node.maxItems));
+  if (node.uniqueItems) add('items unique');
+  if (node.minProperties !== undefined) add('minimum properties', code(node.minProperties));
+  if (node.maxProperties !== undefined) add('maximum properties', code(node.maxProperties));
+  if (node.default !== undefined) add('default', code(node.default));
+  if (node.example !== undefined) add('example', code(node.example));
+  return items.length ? <ul className={styles.constraints}>{items}</ul> : null;
+}
+
+/** Flags of a field or parameter: required, nullable, read-only… */
+export function Flags({required, node}: {required?: boolean; node?: SchemaNode}): ReactNode {
+  return (
+    <>
+      {required ? <span className={styles.required}>required</span> : null}
+      {node?.nullable ? <span className={styles.flag}>nullable</span> : null}
+      {node?.readOnly ? <span className={styles.flag}>read-only</span> : null}
+      {node?.writeOnly ? <span className={styles.flag}>write-only</span> : null}
+      {node?.deprecated ? <span className={styles.flag}>deprecated</span> : null}
+    </>
+  );
+}
+
+/** Whether a schema has parts to show below its own line (fields, items with fields, alternatives). */
+function hasParts(node: SchemaNode, schemas: Record<string, SchemaNode>, seen: ReadonlySet<string>): boolean {
+  const {node: shown, name} = target(node, schemas, seen);
+  if (name && shown === node) return false; // a schema met again inside itself: its link is enough
+  const inner = withName(seen, name);
+  return Boolean(
+    shown.properties?.length ||
+      typeof shown.additionalProperties === 'object' ||
+      shown.oneOf ||
+      shown.anyOf ||
+      (shown.allOf && shown.allOf.length > 0) ||
+      (shown.items && hasParts(shown.items, schemas, inner)),
+  );
+}
+
+/** One field of an object. */
+function Field({name, required, node, seen}: {name: string; required?: boolean; node: SchemaNode; seen: ReadonlySet<string>}): ReactNode {
+  const schemas = useContext(SchemasContext);
+  const {node: shown} = target(node, schemas, seen);
+  const description = node.description ?? shown.description;
+  return (
+    <li className={styles.field}>
+      <div className={styles.fieldHead}>
+        <code className={styles.fieldName}>{name}</code> <span className={styles.type}><TypeLabel node={node} /></span>{' '}
+        <Flags required={required} node={{...shown, nullable: node.nullable ?? shown.nullable}} />
+      </div>
+      <Html html={description} />
+      <Constraints node={shown} />
+      {hasParts(node, schemas, seen) ? (
+        <details className={styles.nested}>
+          <summary>
+            Fields of <code>{name}</code>
+          </summary>
+          <SchemaParts node={node} seen={seen} />
+        </details>
+      ) : null}
+    </li>
+  );
+}
+
+/** What is inside a schema: its fields, the fields of its items, or its alternatives. */
+export function SchemaParts({node, seen = new Set()}: {node: SchemaNode; seen?: ReadonlySet<string>}): ReactNode {
+  const schemas = useContext(SchemasContext);
+  const {node: shown, name} = target(node, schemas, seen);
+  if (name && shown === node) return null;
+  const inner = withName(seen, name);
+  const alternatives = shown.oneOf ?? shown.anyOf;
+  return (
+    <>
+      {shown.items ? (
+        hasParts(shown.items, schemas, inner) ? (
+          <div className={styles.items}>
+            <p className={styles.partsLabel}>
+              Each item: <TypeLabel node={shown.items} />
+            </p>
+            <SchemaParts node={shown.items} seen={inner} />
+          </div>
+        ) : null
+      ) : null}
+      {shown.allOf && shown.allOf.length > 1
+        ? shown.allOf.map((part, index) => <SchemaParts key={index} node={part} seen={inner} />)
+        : shown.allOf?.length === 1 && shown.properties
+          ? <SchemaParts node={shown.allOf[0]!} seen={inner} />
+          : null}
+      {shown.properties?.length || shown.additionalProperties ? (
+        <ul className={styles.fields}>
+          {shown.properties?.map((property) => (
+            <Field key={property.name} name={property.name} required={property.required} node={property.schema} seen={inner} />
+          ))}
+          {shown.additionalProperties === true ? (
+            <li className={styles.field}>
+              <span className={styles.type}>Any other field is allowed.</span>
+            </li>
+          ) : shown.additionalProperties ? (
+            <Field name="other fields" node={shown.additionalProperties} seen={inner} />
+          ) : null}
+        </ul>
+      ) : null}
+      {alternatives ? (
+        <ul className={styles.alternatives}>
+          {alternatives.map((alternative, index) => (
+            <li key={index}>
+              {hasParts(alternative, schemas, inner) ? (
+                <details className={styles.nested}>
+                  <summary>
+                    {shown.oneOf ? 'One of' : 'Any of'}: <TypeLabel node={alternative} />
+                  </summary>
+                  <SchemaParts node={alternative} seen={inner} />
+                </details>
+              ) : (
+                <>
+                  {shown.oneOf ? 'One of' : 'Any of'}: <TypeLabel node={alternative} />
+                </>
+              )}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </>
+  );
+}
+
+/** A whole schema, as the body of a request or response or a schema of its own: its type line, description, constraints and parts. */
+export function SchemaTree({node, withDescription = true}: {node: SchemaNode; withDescription?: boolean}): ReactNode {
+  const schemas = useContext(SchemasContext);
+  const {node: shown} = target(node, schemas, new Set());
+  return (
+    <div className={styles.schema}>
+      <p className={styles.schemaType}>
+        <span className={styles.type}>
+          <TypeLabel node={node} />
+        </span>{' '}
+        <Flags node={{...shown, nullable: node.nullable ?? shown.nullable}} />
+      </p>
+      {withDescription ? <Html html={node.description ?? shown.description} /> : null}
+      <Constraints node={shown} />
+      <SchemaParts node={node} />
+    </div>
+  );
+}
