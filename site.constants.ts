@@ -17,8 +17,6 @@ export const API_SPEC_FILE = 'api/synkronus.yaml';
 export const API_ROUTE = '/api';
 /** Where the build serves a copy of the description for download. */
 export const API_DOWNLOAD_PATH = '/api/synkronus.yaml';
-/** The copy redocusaurus renders: the description plus generated curl examples (git-ignored, made at build time). */
-export const API_DERIVED_SPEC_FILE = '.tmp/api-description/synkronus.yaml';
 
 /** Announcement bar: change the id whenever the content changes, so readers who closed the old one see the new one. */
 export const ANNOUNCEMENT_ID = 'formulus-android-prerelease-2025';

@@ -1,85 +1,298 @@
 /**
- * The API reference page /api: the whole reference in the server-rendered HTML, the generated curl
- * examples, the description file to download, the site's navbar and footer, readable in both colour
- * modes with no flash of the other theme. (axe on the whole of /api, in both modes: tests/e2e/a11y.spec.ts;
- * the byte-for-byte download: tests/e2e/machine-readable.spec.ts.)
+ * The API reference page /api (src/plugins/api-reference, src/components/ApiReference): the whole
+ * reference in the server-rendered HTML, checked against the description itself (not a hand-made list);
+ * readable and navigable with JavaScript switched off; its navigation list and every expandable schema
+ * usable with the keyboard alone; no sideways scrolling of the page in either colour mode on a desktop
+ * or a 375 px phone; the site's layout, the release note, the download and the indigo colour.
+ * (axe on the whole of /api in both modes: tests/e2e/a11y.spec.ts; the byte-for-byte download:
+ * tests/e2e/machine-readable.spec.ts; search entries at the anchors: tests/e2e/search.spec.ts.)
  */
-import type {Page} from '@playwright/test';
-import {test, expect, apiReference, makeReferenceInteractive} from '../support/fixtures';
-import {axeViolations} from '../support/axe';
+import {load, type CheerioAPI} from 'cheerio';
+import type {APIRequestContext, Browser, Page} from '@playwright/test';
+import {test, expect, expectHydrated} from '../support/fixtures';
+import {hasVisibleFocus, tabTo} from '../support/keyboard';
+import {anchorTarget, operationSection, referenceNav, schemaSection} from '../support/api-reference';
 import {loadApiDescription} from '../support/api-description';
-import {listOperations} from '../../src/plugins/api-description/openapi';
+import {listOperations, resolveRef, type Schema} from '../../src/plugins/api-description/openapi';
 import {requestSample, toCurl} from '../../src/plugins/api-description/code-samples';
+import {
+  legacyOperationAnchor,
+  operationAnchor,
+  SCHEMAS_ANCHOR,
+  schemaAnchor,
+  sectionAnchor,
+  tagAnchor,
+} from '../../src/plugins/api-reference/anchors';
+import {splitSections} from '../../src/plugins/api-reference/markdown';
+import {valueText} from '../../src/plugins/api-reference/build';
+import {loadCommandData} from '../support/synk-commands';
 import {API_DOWNLOAD_PATH, API_ROUTE, ODE_API_VERSION, ODE_RELEASE} from '../../site.constants';
 
 const doc = loadApiDescription();
 const operations = listOperations(doc);
+const schemaNames = Object.keys(doc.components.schemas);
+const tagNames = [...new Set(operations.map((op) => op.operation.tags?.[0]).filter((tag): tag is string => !!tag))];
+const sectionTitles = splitSections(doc.info.description).sections.map((section) => section.title);
+const synkCommands = loadCommandData();
 
-/** Relative luminance of a CSS rgb()/rgba() colour, 0 (black) to 1 (white). */
-function luminance(color: string): number {
-  const [r, g, b] = (color.match(/[\d.]+/g) ?? []).slice(0, 3).map((v) => Number(v) / 255);
-  const linear = (c: number) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
-  return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
+/** Every anchor the page promises, by kind. */
+const ANCHORS: {kind: string; anchor: string}[] = [
+  ...sectionTitles.map((title) => ({kind: 'section', anchor: sectionAnchor(title)})),
+  ...tagNames.map((tag) => ({kind: 'tag', anchor: tagAnchor(tag)})),
+  ...operations.map((op) => ({kind: 'operation', anchor: operationAnchor({...op, operationId: op.operation.operationId})})),
+  ...operations.map((op) => ({kind: 'old operation', anchor: legacyOperationAnchor(op.operation.tags![0]!, {...op, operationId: op.operation.operationId})})),
+  {kind: 'schemas', anchor: SCHEMAS_ANCHOR},
+  ...schemaNames.map((name) => ({kind: 'schema', anchor: schemaAnchor(name)})),
+];
+
+/** Text with its blanks collapsed, without the zero-width space of the headings' permalinks. */
+const squash = (text: string) => text.replace(/\u200b/g, '').replace(/\s+/g, ' ').trim();
+
+/** The bounds a schema sets, as the reference writes them ("minimum -90", "pattern ^\d+$", "default 50"). */
+function bounds(schema: Schema): string[] {
+  const out: string[] = [];
+  if (schema.minimum !== undefined) out.push(`${schema.exclusiveMinimum ? 'greater than' : 'minimum'} ${schema.minimum}`);
+  if (schema.maximum !== undefined) out.push(`${schema.exclusiveMaximum ? 'less than' : 'maximum'} ${schema.maximum}`);
+  if (schema.pattern !== undefined) out.push(`pattern ${schema.pattern}`);
+  if (schema.default !== undefined) out.push(`default ${valueText(schema.default)}`);
+  return out;
 }
 
-/** Alpha of a CSS colour: an unstyled (transparent) background is not a theme. */
-function alpha(color: string): number {
-  const parts = color.match(/[\d.]+/g) ?? [];
-  return parts.length > 3 ? Number(parts[3]) : 1;
+/** The fields of a schema (its own, and those of inline nested objects and items) with their bounds. */
+function fieldsOf(schema: Schema, prefix = ''): {path: string; name: string; bounds: string[]}[] {
+  const fields: {path: string; name: string; bounds: string[]}[] = [];
+  for (const [name, property] of Object.entries(schema.properties ?? {})) {
+    fields.push({path: `${prefix}${name}`, name, bounds: property.$ref ? [] : bounds(property)});
+    if (!property.$ref) fields.push(...fieldsOf(property, `${prefix}${name}.`));
+  }
+  if (schema.items && !schema.items.$ref) fields.push(...fieldsOf(schema.items, `${prefix}[].`));
+  for (const part of schema.allOf ?? []) if (!part.$ref) fields.push(...fieldsOf(part, prefix));
+  return fields;
 }
 
-type ThemeFrames = {themeFrames: [string, string][]; stopThemeFrames?: boolean};
-
-/**
- * Records, on every animation frame from the start of the page until the test stops it, the colours of
- * Redoc's side menu and title.
- */
-async function recordThemeFrames(page: Page) {
-  await page.addInitScript(() => {
-    const w = window as unknown as ThemeFrames;
-    w.themeFrames = [];
-    const tick = () => {
-      const menu = document.querySelector('.redocusaurus .menu-content');
-      const title = document.querySelector('.redocusaurus h1');
-      if (menu && title) w.themeFrames.push([getComputedStyle(menu).backgroundColor, getComputedStyle(title).color]);
-      if (!w.stopThemeFrames) requestAnimationFrame(tick);
-    };
-    requestAnimationFrame(tick);
-  });
-}
-
-const recordedFrames = (page: Page) => page.evaluate(() => (window as unknown as ThemeFrames).themeFrames.length);
-
-test.describe('/api, the API reference', () => {
-  test('the server-rendered HTML holds every operation, every schema and the curl examples', async ({request}) => {
-    const response = await request.get(API_ROUTE);
+/** The page as the server sends it, parsed once per test worker. */
+let served: Promise<CheerioAPI> | undefined;
+function servedPage(request: APIRequestContext): Promise<CheerioAPI> {
+  served ??= request.get(API_ROUTE).then(async (response) => {
     expect(response.status()).toBe(200);
-    const html = await response.text();
-    for (const entry of operations) {
-      const {operationId, summary} = entry.operation;
-      expect(html, `operation ${operationId}`).toMatch(new RegExp(`id="?operation/${operationId}[" >]`));
-      expect(html, `summary of ${operationId}`).toContain(`>${summary}<`);
-    }
-    for (const name of Object.keys(doc.components.schemas)) {
-      expect(html, `schema ${name}`).toMatch(new RegExp(`id="?schema/${name}[" >]`));
-    }
-    expect(html.match(/role="?tab"?[^>]*>curl</g)?.length, 'one "curl" request sample tab per operation').toBe(operations.length);
+    return load(await response.text());
+  });
+  return served;
+}
+
+test.describe('/api: generated from the description, all in the server-rendered HTML', () => {
+  let $: CheerioAPI;
+  test.beforeEach(async ({request}) => {
+    $ = await servedPage(request);
+  });
+  const byId = (anchor: string) => $('[id]').filter((_, element) => $(element).attr('id') === anchor);
+  const sectionOf = (anchor: string) => byId(anchor).closest('section');
+  /** The text of a fact of an operation (Token, Roles, Operation ID). */
+  const fact = (section: ReturnType<typeof sectionOf>, name: string) =>
+    squash(section.find('dt').filter((_, dt) => $(dt).text() === name).first().next('dd').text());
+
+  test('every anchor: introduction sections, tags, operations (also as Redoc had them under their tag), schemas', () => {
+    const missing = ANCHORS.filter(({anchor}) => byId(anchor).length !== 1).map(({kind, anchor}) => `${kind} #${anchor}`);
+    expect(missing).toEqual([]);
   });
 
-  test('shows the generated curl example of a call', async ({page}) => {
-    await page.goto(API_ROUTE);
-    const pull = operations.find((e) => e.operation.operationId === 'syncPull')!;
-    const section = page.locator('[id="operation/syncPull"]');
-    await section.getByRole('tab', {name: 'curl'}).click();
-    await expect(section.getByRole('tabpanel').filter({hasText: 'curl'}).locator('pre')).toHaveText(toCurl(requestSample(doc, pull)));
+  test('every operation: method and path, summary, operationId, token and roles, every parameter and status code, the curl sample and its synk command', () => {
+    for (const op of operations) {
+      const id = op.operation.operationId!;
+      const section = sectionOf(operationAnchor({...op, operationId: id}));
+      const text = squash(section.text());
+      const where = `${op.method.toUpperCase()} ${op.path}`;
+      expect(squash(section.find('h3').first().text()), `${where}: heading`).toBe(op.operation.summary);
+      expect(text, `${where}: method and path`).toContain(`${op.method.toUpperCase()} ${op.path}`);
+      expect(fact(section, 'Operation ID'), `${where}: operationId`).toBe(id);
+      expect(fact(section, 'Token'), `${where}: token`).toMatch(op.isPublic ? /^not needed$/ : new RegExp(`^required \\(${op.security.join('')}\\b`));
+      const roles = fact(section, 'Roles');
+      for (const role of op.roles) expect(roles, `${where}: role ${role}`).toContain(role);
+      for (const role of op.rolesUnspecified) expect(roles, `${where}: role ${role} not specified`).toContain(`not specified for ${role}`);
+      const codes = section.find('code').map((_, c) => $(c).text()).get();
+      for (const parameter of op.parameters) {
+        expect(codes, `${where}: parameter ${parameter.name}`).toContain(parameter.name);
+        const schema = parameter.schema && resolveRef(doc, parameter.schema);
+        for (const bound of schema ? bounds(schema) : []) expect(text, `${where}: parameter ${parameter.name} ${bound}`).toContain(bound);
+      }
+      const statuses = section.find('summary').map((_, s) => squash($(s).text()).split(' ')[0]).get();
+      for (const status of Object.keys(op.operation.responses)) expect(statuses, `${where}: status ${status}`).toContain(status);
+      const body = op.operation.requestBody && resolveRef(doc, op.operation.requestBody);
+      for (const media of Object.values(body?.content ?? {})) {
+        for (const field of fieldsOf(resolveRef(doc, media.schema ?? {}))) expect(codes, `${where}: request body field ${field.path}`).toContain(field.name);
+      }
+      expect(section.find('pre').map((_, pre) => $(pre).text()).get(), `${where}: curl sample`).toContain(toCurl(requestSample(doc, op)));
+      const command = synkCommands.commands.find((c) => c.operationId === id);
+      if (command) expect(text, `${where}: synk command`).toContain(`synk ${command.command}`);
+    }
   });
 
-  test(`says which ODE release it describes (${ODE_RELEASE}, API ${ODE_API_VERSION}), that later ones are not covered, and links the known issues`, async ({page}) => {
+  test('every schema under its own heading, with every field and every bound (minimum, maximum, pattern, default)', () => {
+    for (const name of schemaNames) {
+      const section = sectionOf(schemaAnchor(name));
+      expect(squash(section.find('h3').first().text()), `schema ${name}: heading`).toBe(name);
+      const text = squash(section.text());
+      const codes = section.find('code').map((_, c) => $(c).text()).get();
+      const schema = doc.components.schemas[name]!;
+      for (const bound of bounds(schema)) expect(text, `schema ${name}: ${bound}`).toContain(bound);
+      for (const field of fieldsOf(schema)) {
+        expect(codes, `schema ${name}: field ${field.path}`).toContain(field.name);
+        for (const bound of field.bounds) expect(text, `schema ${name}: ${field.path} ${bound}`).toContain(bound);
+      }
+    }
+  });
+
+  test('the introduction, rendered from its CommonMark: no raw backticks, code as code, tables as tables', () => {
+    const main = $('main');
+    expect(main.text(), 'raw backticks in the reference').not.toContain('`');
+    for (const title of sectionTitles) {
+      const section = sectionOf(sectionAnchor(title));
+      expect(squash(section.find('h2').first().text()), `section ${title}`).toBe(title);
+    }
+    expect(sectionOf(sectionAnchor('Roles')).find('table th').length, 'the role table is a table').toBeGreaterThan(3);
+    expect(sectionOf(sectionAnchor('API version header')).find('code').map((_, c) => $(c).text()).get()).toContain('x-api-version');
+  });
+
+  test('header examples are shown as sent on the wire: the ETag with its quotes, not escaped', () => {
+    const manifest = sectionOf(operationAnchor({method: 'get', path: '/app-bundle/manifest', operationId: 'getAppBundleManifest'}));
+    const example = resolveRef(doc, doc.paths['/app-bundle/manifest']!.get!.responses['200']!).headers!.ETag!.example as string;
+    expect(example).toMatch(/^".+"$/);
+    const codes = manifest.find('code').map((_, c) => $(c).text()).get();
+    expect(codes).toContain(example);
+    expect($('main').text()).not.toContain('\\"');
+  });
+
+  test(`the title with the API version ${doc.info.version}, and the description to download`, () => {
+    expect(squash($('main h1').text())).toBe(`${doc.info.title} (${doc.info.version})`);
+    expect($(`main a[href="${API_DOWNLOAD_PATH}"]`).text()).toBe('Download');
+  });
+});
+
+/** A browser context with JavaScript switched off. */
+async function pageWithoutJs(browser: Browser, baseURL: string | undefined): Promise<Page> {
+  const context = await browser.newContext({baseURL, javaScriptEnabled: false});
+  return context.newPage();
+}
+
+test.describe('/api with JavaScript switched off', () => {
+  test('every operation heading is visible', async ({browser, baseURL}) => {
+    const page = await pageWithoutJs(browser, baseURL);
     await page.goto(API_ROUTE);
-    // Leaving /api while Redoc is still taking the page over can throw in Redoc's hydration (React error 424;
-    // the site's own reference of issue 18 removes that code): let it finish first.
-    await makeReferenceInteractive(page);
+    await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'false');
+    for (const {operation} of operations) {
+      await expect(page.getByRole('heading', {level: 3, name: operation.summary})).toBeVisible();
+    }
+    await page.context().close();
+  });
+
+  test('every anchor scrolls to its target: sections, tags, operations (new and old ids), schemas', async ({browser, baseURL}) => {
+    const page = await pageWithoutJs(browser, baseURL);
+    await page.goto(API_ROUTE);
+    for (const {kind, anchor} of ANCHORS) {
+      await page.goto(`${API_ROUTE}#${anchor}`);
+      await expect(anchorTarget(page, anchor), `${kind} #${anchor}`).toBeInViewport();
+    }
+    // A link from another page lands there too.
+    await page.goto(`/docs/ODE`);
+    await page.goto(`${API_ROUTE}#schema/Observation`);
+    await expect(anchorTarget(page, 'schema/Observation')).toBeInViewport();
+    await page.context().close();
+  });
+
+  test('the navigation list is plain links, and a schema opens without a script', async ({browser, baseURL}) => {
+    const page = await pageWithoutJs(browser, baseURL);
+    await page.goto(API_ROUTE);
+    await referenceNav(page).getByRole('link', {name: 'Pull observations'}).click();
+    await expect(page).toHaveURL(/#operation\/syncPull$/);
+    await expect(anchorTarget(page, 'operation/syncPull')).toBeInViewport();
+    const since = operationSection(page, {method: 'post', path: '/sync/pull', operation: {operationId: 'syncPull'}}).locator('details', {
+      has: page.locator('summary', {hasText: 'Fields of since'}),
+    });
+    await since.locator('summary').first().click();
+    await expect(since.getByText('Return records changed after this version.')).toBeVisible();
+    await page.context().close();
+  });
+});
+
+test.describe('/api with the keyboard alone', () => {
+  test('the navigation list: Tab reaches it with a visible focus, Enter follows an entry, which becomes the current one', async ({page}) => {
+    await page.goto(API_ROUTE);
+    const nav = referenceNav(page);
+    const first = nav.getByRole('link').first();
+    await tabTo(page, first, {maxPresses: 60});
+    expect(await hasVisibleFocus(first), 'visible focus on the first entry').toBe(true);
+    const pull = nav.getByRole('link', {name: 'Pull observations'});
+    await tabTo(page, pull, {maxPresses: 80});
+    expect(await hasVisibleFocus(pull)).toBe(true);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/#operation\/syncPull$/);
+    await expect(anchorTarget(page, 'operation/syncPull')).toBeInViewport();
+    await expect(pull).toHaveAttribute('aria-current', 'location');
+    await expect(pull).toBeInViewport();
+  });
+
+  test('every expandable schema opens and closes with Enter, with a visible focus', async ({page}) => {
+    test.slow(); // a few hundred of them
+    await page.goto(API_ROUTE);
+    // Every part open, so that the nested ones can take the focus too.
+    const details = page.locator('main details');
+    await details.evaluateAll((all) => all.forEach((d) => ((d as HTMLDetailsElement).open = true)));
+    // Keyboard first (Tab), so that focus moved from there is shown as keyboard focus.
+    await page.keyboard.press('Tab');
+    const summaries = page.locator('main details > summary');
+    const count = await summaries.count();
+    expect(count, 'expandable parts on the page').toBeGreaterThan(100);
+    const problems: string[] = [];
+    for (let i = 0; i < count; i++) {
+      const summary = summaries.nth(i);
+      await summary.focus();
+      const label = squash((await summary.textContent()) ?? '');
+      if (!(await hasVisibleFocus(summary))) problems.push(`${i} "${label}": no visible focus`);
+      const open = () => summary.evaluate((s) => (s.parentElement as HTMLDetailsElement).open);
+      await page.keyboard.press('Enter');
+      if (await open()) problems.push(`${i} "${label}": Enter did not close it`);
+      await page.keyboard.press('Enter');
+      if (!(await open())) problems.push(`${i} "${label}": Enter did not open it`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  test('Tab moves from a call into its request body, and Enter opens a nested schema', async ({page}) => {
+    await page.goto(`${API_ROUTE}#operation/syncPush`);
+    const section = operationSection(page, {method: 'post', path: '/sync/push', operation: {operationId: 'syncPush'}});
+    await section.getByRole('link', {name: /Direct link to/}).first().focus();
+    const records = section.locator('summary', {hasText: 'Fields of records'}).first();
+    await tabTo(page, records, {maxPresses: 40});
+    expect(await hasVisibleFocus(records)).toBe(true);
+    await page.keyboard.press('Enter');
+    await expect(section.getByText('Any other field is allowed.').first()).toBeVisible();
+  });
+});
+
+test.describe('/api fits the screen: nothing scrolls the page sideways', () => {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    for (const width of [1280, 375]) {
+      test(`${colorScheme} mode at ${width} px, with every schema open`, async ({page}) => {
+        await page.setViewportSize({width, height: 800});
+        await page.emulateMedia({colorScheme});
+        await page.goto(API_ROUTE);
+        await expect(page.locator('html')).toHaveAttribute('data-theme', colorScheme);
+        await page.locator('main details').evaluateAll((all) => all.forEach((d) => ((d as HTMLDetailsElement).open = true)));
+        const widths = await page.evaluate(() => ({scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth}));
+        expect(widths.scroll, 'page width').toBeLessThanOrEqual(widths.client);
+        // Long code scrolls inside its own box instead.
+        const widestCode = await page.locator('main pre').evaluateAll((pres) => Math.max(...pres.map((pre) => pre.getBoundingClientRect().right)));
+        expect(widestCode).toBeLessThanOrEqual(width);
+      });
+    }
+  }
+});
+
+test.describe('/api, the page', () => {
+  test(`says which ODE release it describes (${ODE_RELEASE}, API ${ODE_API_VERSION}), near the top, and links the known issues`, async ({page}) => {
+    await page.goto(API_ROUTE);
     const note = page.getByRole('main').getByRole('note');
+    await expect(note).toBeInViewport();
     await expect(note).toContainText(`Synkronus API ${ODE_API_VERSION}`);
     await expect(note).toContainText(`ODE release ${ODE_RELEASE}`);
     await expect(note).toContainText('Later ODE releases changed the API');
@@ -87,160 +300,103 @@ test.describe('/api, the API reference', () => {
     await expect(page.getByRole('heading', {level: 1})).toHaveText(`Known issues in ${ODE_RELEASE}`);
   });
 
-  test('offers the API description for download, from the site itself', async ({page}) => {
-    await page.goto(API_ROUTE);
-    const link = page.getByRole('link', {name: 'Download', exact: true});
-    await expect(link).toBeVisible();
-    await expect(link).toHaveAttribute('href', API_DOWNLOAD_PATH);
-  });
-
-  test("sits in the site's layout: navbar, main landmark with the title, footer; indigo primary colour", async ({page}) => {
+  test("sits in the site's layout: navbar, main landmark with the title, footer; the download from the site itself", async ({page}) => {
     await page.goto(API_ROUTE);
     await expect(page.getByRole('navigation', {name: 'Main'}).getByRole('link', {name: 'API', exact: true})).toBeVisible();
-    await expect(page.getByRole('main').getByRole('heading', {level: 1})).toHaveText('Synkronus API (1.0.3)');
+    await expect(page.getByRole('main').getByRole('heading', {level: 1})).toHaveText(`Synkronus API (${ODE_API_VERSION})`);
     await expect(page.getByRole('contentinfo').getByRole('link', {name: 'API Reference'})).toBeVisible();
-    await expect(page.getByRole('link', {name: 'Download', exact: true})).toHaveCSS('color', 'rgb(63, 81, 181)');
+    const download = page.getByRole('link', {name: 'Download', exact: true});
+    await expect(download).toHaveAttribute('href', API_DOWNLOAD_PATH);
+    const response = await page.request.get(API_DOWNLOAD_PATH);
+    expect(response.status()).toBe(200);
   });
 
-  for (const mode of ['light', 'dark'] as const) {
-    test(`${mode} mode: Redoc is ${mode} from the first frame to long after load`, async ({page}) => {
-      await page.emulateMedia({colorScheme: mode});
-      await recordThemeFrames(page);
+  for (const [colorScheme, color] of [
+    ['light', 'rgb(63, 81, 181)'],
+    ['dark', 'rgb(159, 168, 218)'],
+  ] as const) {
+    test(`${colorScheme} mode: the reference's primary colour is indigo (${color}), the rest of the site keeps its own`, async ({page}) => {
+      await page.emulateMedia({colorScheme});
       await page.goto(API_ROUTE);
-      await page.waitForLoadState('load');
-      await makeReferenceInteractive(page);
-      // Long after Redoc took over: another 60 frames, however long they take on this machine.
-      const atTakeOver = await recordedFrames(page);
-      await expect.poll(() => recordedFrames(page)).toBeGreaterThan(atTakeOver + 60);
-      await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
-      const frames = await page.evaluate(() => {
-        const w = window as unknown as ThemeFrames;
-        w.stopThemeFrames = true;
-        return w.themeFrames;
-      });
-      expect(frames.length, 'frames recorded').toBeGreaterThan(10);
-      const wrong = frames.filter(
-        ([menu, title]) =>
-          alpha(menu) < 1 ||
-          (mode === 'dark' ? luminance(menu) > 0.1 || luminance(title) < 0.5 : luminance(menu) < 0.9 || luminance(title) > 0.1),
-      );
-      expect(wrong, `frames not in ${mode} mode (menu background, title colour)`).toEqual([]);
+      await expect(page.getByRole('link', {name: 'Download', exact: true})).toHaveCSS('color', color);
+      await expect(page.getByRole('contentinfo').getByRole('link', {name: 'API Reference'})).not.toHaveCSS('color', color);
     });
   }
 
-  test('dark mode: an opened error response, with its two body shapes, has no axe violations', async ({page}) => {
-    test.slow(); // axe needs a while on the whole reference
-    await page.emulateMedia({colorScheme: 'dark'});
+  test('shows the generated curl sample of a call, and the synk command that makes it, linked to its row on the CLI page', async ({page}) => {
     await page.goto(API_ROUTE);
-    await makeReferenceInteractive(page);
-    const section = page.locator('[id="operation/syncPull"]');
-    await section.getByRole('button', {name: /^400 /}).click();
-    await expect(section.getByRole('button', {name: 'ProblemDetail'})).toBeVisible();
-    expect(await axeViolations(page, '[id="operation/syncPull"]')).toEqual([]);
+    const pull = operations.find((op) => op.operation.operationId === 'syncPull')!;
+    const section = operationSection(page, pull);
+    await expect(section.locator('pre').filter({hasText: /^curl /})).toHaveText(toCurl(requestSample(doc, pull)));
+    await section.getByRole('link', {name: 'synk sync pull <output_file>'}).click();
+    await expect(page).toHaveURL(/\/docs\/documentation\/synkronus-cli\/cli#synk-sync-pull$/);
+    await expect(page.locator('[id="synk-sync-pull"]')).toBeInViewport();
   });
 
-  for (const mode of ['light', 'dark'] as const) {
-    test(`${mode} mode: hydrating the reference inserts no CSS rule (the server sent them all)`, async ({page}) => {
-      await page.emulateMedia({colorScheme: mode});
-      await page.goto(API_ROUTE);
-      await makeReferenceInteractive(page);
-      // styled-components injects into <style data-styled>; each rule it inserts restyles the whole page.
-      const inserted = await page.evaluate(() =>
-        Array.from(document.querySelectorAll('style[data-styled]'), (style) => (style as HTMLStyleElement).sheet?.cssRules.length ?? 0).reduce((a, b) => a + b, 0),
-      );
-      expect(inserted, 'CSS rules styled-components inserted while hydrating /api').toBe(0);
-      // A state the server did not render still gets its styles: an opened response.
-      const section = page.locator('[id="operation/syncPull"]');
-      await section.getByRole('button', {name: /^400 /}).click();
-      await expect(section.getByRole('button', {name: 'ProblemDetail'})).toBeVisible();
-    });
-  }
+  test('the navigation list highlights the part being read, as the reader scrolls or follows a link', async ({page}) => {
+    await page.goto(`${API_ROUTE}#schema/User`);
+    const nav = referenceNav(page);
+    const user = nav.getByRole('link', {name: 'User', exact: true});
+    await expect(user).toHaveAttribute('aria-current', 'location');
+    await expect(user).toBeInViewport();
+    await expect(nav.locator('[aria-current]')).toHaveCount(1);
+    // The reader scrolls until a call's heading is at the top.
+    await anchorTarget(page, 'operation/syncPush').evaluate((heading) => heading.scrollIntoView({block: 'start'}));
+    await expect(nav.getByRole('link', {name: 'Push observations'})).toHaveAttribute('aria-current', 'location');
+  });
 
-  test('switching the colour mode switches Redoc too', async ({page}) => {
-    await page.emulateMedia({colorScheme: 'light'});
-    await page.goto(API_ROUTE);
-    const menu = page.locator('.redocusaurus .menu-content');
-    expect(luminance(await menu.evaluate((el) => getComputedStyle(el).backgroundColor))).toBeGreaterThan(0.9);
-    const toggle = page.getByRole('button', {name: /dark mode|light mode|system mode/});
-    while ((await page.locator('html').getAttribute('data-theme')) !== 'dark') await toggle.click();
-    await expect.poll(async () => luminance(await menu.evaluate((el) => getComputedStyle(el).backgroundColor))).toBeLessThan(0.1);
+  test('an operation reached by its old anchor, and from the role matrix, lands on its section', async ({page}) => {
+    await page.goto(`${API_ROUTE}#tag/Sync/operation/syncPull`);
+    await expect(page.getByRole('heading', {level: 3, name: 'Pull observations'})).toBeInViewport();
+    await page.goto('/docs/documentation/synkronus/authentication');
+    await page.getByRole('table').getByRole('link', {name: 'POST /sync/push'}).click();
+    await expect(page).toHaveURL(/\/api#operation\/syncPush$/);
+    await expect(page.getByRole('heading', {level: 3, name: 'Push observations'})).toBeInViewport();
+  });
+
+  test('after a client-side navigation to /api, the reference is there and its schemas open', async ({page}) => {
+    await page.goto('/');
+    await page.getByRole('navigation', {name: 'Main'}).getByRole('link', {name: 'API', exact: true}).click();
+    await expect(page.getByRole('main').getByRole('heading', {level: 1})).toHaveText(`Synkronus API (${ODE_API_VERSION})`);
+    await expectHydrated(page);
+    const since = operationSection(page, operations.find((op) => op.operation.operationId === 'syncPull')!)
+      .locator('summary', {hasText: 'Fields of since'})
+      .first();
+    await since.click();
+    await expect(page.getByText('Return records changed after this version.').first()).toBeVisible();
+    // The reference's own stylesheet came with the route: an operation's method label is styled.
+    await expect(page.getByRole('main').getByText('POST', {exact: true}).first()).toHaveCSS('color', 'rgb(255, 255, 255)');
+  });
+
+  test("the reference's stylesheet is sent with /api only, not in the stylesheet every page loads", async ({page, request}) => {
+    const sheetsOf = async (path: string) => {
+      await page.goto(path);
+      return page.evaluate(() => Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel=stylesheet]'), (link) => link.href));
+    };
+    const indigo = /#3f51b5/i;
+    const docsSheets = await sheetsOf('/docs/ODE');
+    for (const sheet of docsSheets) expect(await (await request.get(sheet)).text(), sheet).not.toMatch(indigo);
+    const apiSheets = (await sheetsOf(API_ROUTE)).filter((sheet) => !docsSheets.includes(sheet));
+    expect(apiSheets.length, "/api's own stylesheet").toBe(1);
+    expect(await (await request.get(apiSheets[0]!)).text()).toMatch(indigo);
   });
 });
 
-/** Redoc's code runs when the reader first acts on a loaded /api (src/theme/Redoc/Reference.tsx). */
-test.describe('/api: Redoc takes the server markup over when the reader acts', () => {
-  const syncPull = (page: Page) => page.locator('[id="operation/syncPull"]');
-
-  test("on load the reference is complete, and Redoc's code is downloaded only once the reader acts", async ({page}) => {
-    const scripts: string[] = [];
-    page.on('request', (request) => {
-      if (request.resourceType() === 'script') scripts.push(request.url());
-    });
-    await page.goto(API_ROUTE);
-    await page.waitForLoadState('networkidle');
-    await page.waitForTimeout(1000);
-    const beforeReader = scripts.length;
-    await expect(apiReference(page)).not.toHaveAttribute('data-interactive');
-    // Each call's heading: its permalink (labelled with the call's id), then its summary.
-    for (const {operation} of operations) {
-      await expect(page.getByRole('heading', {name: `operation/${operation.operationId} ${operation.summary}`})).toBeVisible();
-    }
-    await page.mouse.move(600, 400);
-    await page.mouse.wheel(0, 600);
-    await expect(apiReference(page)).toHaveAttribute('data-interactive', 'true');
-    expect(scripts.length, "scripts requested once the reader acts (Redoc's)").toBeGreaterThan(beforeReader);
+test('/api hydrates without a warning and keeps the server markup: the schema trees are the same after hydration', async ({page, request}) => {
+  const messages: string[] = [];
+  page.on('console', (message) => {
+    if (['error', 'warning'].includes(message.type())) messages.push(message.text());
   });
+  const servedDetails = (await servedPage(request))('main details').length;
+  await page.goto(API_ROUTE);
+  await expectHydrated(page);
+  expect(await page.locator('main details').count()).toBe(servedDetails);
+  expect(messages).toEqual([]);
+});
 
-  test('a click made before Redoc runs is not lost: the side menu still takes the reader to the section', async ({page}) => {
-    await page.goto(API_ROUTE);
-    await expect(apiReference(page)).not.toHaveAttribute('data-interactive');
-    // On the first screen, so the click needs no scrolling (scrolling alone starts Redoc).
-    const version = page.locator('[data-item-id="tag/Version"] > label');
-    await expect(version).toBeInViewport();
-    await version.click();
-    await expect(page).toHaveURL(/#tag\/Version$/);
-    await expect(page.getByRole('heading', {name: 'tag/Version Version', exact: true})).toBeInViewport();
-  });
-
-  test('Enter on a focused response before Redoc runs still opens it', async ({page}) => {
-    await page.goto(API_ROUTE);
-    await expect(apiReference(page)).not.toHaveAttribute('data-interactive');
-    await syncPull(page).getByRole('button', {name: /^400 /}).focus();
-    await page.keyboard.press('Enter');
-    await expect(syncPull(page).getByRole('button', {name: 'ProblemDetail'})).toBeVisible();
-  });
-
-  test('a reader who followed a link to a call and scrolled away stays where they are when Redoc starts', async ({page}) => {
-    await page.goto(`${API_ROUTE}#operation/syncPull`);
-    await expect(syncPull(page)).toBeInViewport();
-    const start = await page.evaluate(() => window.scrollY);
-    await page.mouse.move(600, 400);
-    await page.mouse.wheel(0, 3000);
-    await expect(apiReference(page)).toHaveAttribute('data-interactive', 'true');
-    await page.waitForTimeout(500);
-    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(start + 2000);
-    await expect(syncPull(page)).not.toBeInViewport();
-  });
-
-  test('after a client-side navigation to /api, Redoc renders there and works', async ({page}) => {
-    await page.goto('/');
-    await page.getByRole('navigation').getByRole('link', {name: 'API', exact: true}).click();
-    await expect(page.getByRole('main').getByRole('heading', {level: 1})).toHaveText('Synkronus API (1.0.3)');
-    await syncPull(page).getByRole('button', {name: /^400 /}).click();
-    await expect(syncPull(page).getByRole('button', {name: 'ProblemDetail'})).toBeVisible();
-    // The page's own stylesheet comes with the route (src/plugins/redoc-route/stylesheet.ts): here its
-    // rule `.redocusaurus .redoc-wrap {border-bottom: 1px solid …}`.
-    await expect(page.locator('.redocusaurus .redoc-wrap')).toHaveCSS('border-bottom-width', '1px');
-  });
-
-  test("Redoc's stylesheet is sent with /api only, not in the stylesheet every page loads", async ({page, request}) => {
-    const rule = /\.redocusaurus \.redoc-wrap\{border-bottom:/;
-    await page.goto('/docs/ODE');
-    const sheets = await page.evaluate(() => Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel=stylesheet]'), (link) => link.href));
-    expect(sheets.length).toBeGreaterThan(0);
-    for (const sheet of sheets) expect(await (await request.get(sheet)).text(), sheet).not.toMatch(rule);
-    expect(await (await request.get('/api')).text(), 'inline in the served /api page').toMatch(rule);
-    await page.goto('/api');
-    await expect(page.locator('.redocusaurus .redoc-wrap')).toHaveCSS('border-bottom-width', '1px');
-  });
+test('a schema section shows its fields from the description', async ({page}) => {
+  await page.goto(`${API_ROUTE}#schema/Geolocation`);
+  const section = schemaSection(page, 'Geolocation');
+  await expect(section.getByText('minimum -90')).toBeVisible();
+  await expect(section.getByText('maximum 180')).toBeVisible();
 });

@@ -5,7 +5,8 @@
  * Each test has its own browser context, so its own service workers and caches.
  */
 import type {Page} from '@playwright/test';
-import {test, expect, allowHttpError, makeReferenceInteractive} from '../support/fixtures';
+import {test, expect, allowHttpError} from '../support/fixtures';
+import {referenceNav} from '../support/api-reference';
 import {specRoute} from '../support/routes.cjs';
 import {tabToSearch} from '../support/search';
 import {axeViolations} from '../support/axe';
@@ -63,9 +64,13 @@ test.describe('offline reading', () => {
       await expect(page.getByRole('img', {name: 'ODE logo'}).first()).toBeVisible();
     }
 
-    // Redoc's code, which /api runs once the reader acts, is in the offline copy too.
+    // The reference's own stylesheet (its route's CSS file) is in the offline copy too, and its
+    // navigation list works.
     await page.goto('/api');
-    await makeReferenceInteractive(page);
+    const nav = referenceNav(page);
+    await expect(nav).toHaveCSS('overflow-y', 'auto');
+    await nav.getByRole('link', {name: 'Pull observations'}).click();
+    await expect(page.getByRole('heading', {level: 3, name: 'Pull observations'})).toBeInViewport();
 
     // Search, by keyboard, still offline.
     await page.goto('/docs/ODE');

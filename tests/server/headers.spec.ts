@@ -224,7 +224,7 @@ test.describe('errors and redirects', () => {
   });
 
   test('a directory without a page is a 404, never a listing', async ({request}) => {
-    for (const dir of ['/assets', '/assets/', '/assets/js/', '/img/', '/redocusaurus/']) {
+    for (const dir of ['/assets', '/assets/', '/assets/js/', '/assets/css/', '/img/']) {
       const response = await request.get(dir, {maxRedirects: 0});
       expect(response.status(), dir).toBe(404);
       expect(await response.text(), dir).not.toMatch(/Index of/);

@@ -1,6 +1,5 @@
 /**
- * axe-core, as every accessibility test runs it: all rules, no exclusion (none is needed: the last
- * one, Redoc's heading levels on /api, is fixed in src/plugins/api-description/redoc-patches-loader.cjs).
+ * axe-core, as every accessibility test runs it: all rules, no exclusion.
  * Returns one readable line per violation, with its elements, so `expect(...).toEqual([])` shows them.
  */
 import AxeBuilder from '@axe-core/playwright';

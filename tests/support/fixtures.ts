@@ -44,19 +44,6 @@ export async function expectHydrated(page: Page) {
   await expect(hydrated(page)).toBeAttached();
 }
 
-/** The API reference on /api: marked `data-interactive` once Redoc has taken it over. */
-export const apiReference = (page: Page) => page.locator('.redocusaurus');
-
-/**
- * On a loaded /api, Redoc takes the server markup over once the reader acts (src/theme/Redoc/Reference.tsx).
- * Acts like a reader (a key press) and waits until it has.
- */
-export async function makeReferenceInteractive(page: Page) {
-  await expectHydrated(page);
-  await page.keyboard.press('Shift');
-  await expect(apiReference(page)).toHaveAttribute('data-interactive', 'true');
-}
-
 export const test = base.extend({
   page: async ({page, baseURL}, use, testInfo) => {
     const problems: string[] = [];

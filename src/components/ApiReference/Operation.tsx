@@ -14,9 +14,9 @@ export function Method({method, small}: {method: string; small?: boolean}): Reac
 }
 
 /** Code a reader copies: scrolls sideways inside its box when a line is long, and takes the focus so the keyboard can scroll it. */
-export function CodeBox({code, label}: {code: string; label: string}): ReactNode {
+export function CodeBox({code}: {code: string}): ReactNode {
   return (
-    <pre className={styles.code} tabIndex={0} aria-label={label}>
+    <pre className={styles.code} tabIndex={0}>
       <code>{code}</code>
     </pre>
   );
@@ -42,7 +42,7 @@ function Parameter({parameter}: {parameter: ParameterModel}): ReactNode {
 }
 
 /** A body in one media type: its schema as a tree, and its example as sent. */
-function Body({media, what}: {media: MediaModel; what: string}): ReactNode {
+function Body({media}: {media: MediaModel}): ReactNode {
   return (
     <div className={styles.media}>
       <p className={styles.mediaType}>
@@ -57,7 +57,7 @@ function Body({media, what}: {media: MediaModel; what: string}): ReactNode {
       {media.example !== undefined ? (
         <>
           <p className={styles.partsLabel}>Example</p>
-          <CodeBox code={media.example} label={`Example ${what}`} />
+          <CodeBox code={media.example} />
         </>
       ) : null}
     </div>
@@ -70,9 +70,8 @@ function statusClass(status: string): string | undefined {
   return undefined;
 }
 
-function Response({response, operation}: {response: ResponseModel; operation: OperationModel}): ReactNode {
+function Response({response}: {response: ResponseModel}): ReactNode {
   const inline = singleParagraph(response.description);
-  const what = `${response.status} response of ${operation.method} ${operation.path}`;
   return (
     <details className={styles.response} open={/^[23]/.test(response.status)}>
       <summary>
@@ -109,7 +108,7 @@ function Response({response, operation}: {response: ResponseModel; operation: Op
             </ul>
           </>
         ) : null}
-        {response.content?.map((media) => <Body key={media.mediaType} media={media} what={what} />)}
+        {response.content?.map((media) => <Body key={media.mediaType} media={media} />)}
         {!response.content && !response.headers && !response.description ? <p>No body.</p> : null}
       </div>
     </details>
@@ -202,19 +201,19 @@ export default function Operation({operation}: {operation: OperationModel}): Rea
           </h4>
           <Html html={requestBody.description} />
           {requestBody.content.map((media) => (
-            <Body key={media.mediaType} media={media} what={`request body of ${operation.method} ${operation.path}`} />
+            <Body key={media.mediaType} media={media} />
           ))}
         </>
       ) : null}
 
       <h4>Responses</h4>
       {operation.responses.map((response) => (
-        <Response key={response.status} response={response} operation={operation} />
+        <Response key={response.status} response={response} />
       ))}
 
       <h4>Samples</h4>
       <p className={styles.partsLabel}>curl</p>
-      <CodeBox code={operation.curl} label={`curl command for ${operation.method} ${operation.path}`} />
+      <CodeBox code={operation.curl} />
       {operation.synk ? (
         <>
           <p className={styles.partsLabel}>synk, the command-line tool</p>

@@ -107,7 +107,7 @@ function hasParts(node: SchemaNode, schemas: Record<string, SchemaNode>, seen: R
   const inner = withName(seen, name);
   return Boolean(
     shown.properties?.length ||
-      typeof shown.additionalProperties === 'object' ||
+      shown.additionalProperties ||
       shown.oneOf ||
       shown.anyOf ||
       (shown.allOf && shown.allOf.length > 0) ||
