@@ -31,7 +31,6 @@ export default function leanDelivery(context: LoadContext): Plugin {
         resolve: {alias: {'prism-react-renderer$': path.join(__dirname, 'prism-react-renderer-slim.ts')}},
         module: {
           rules: [
-            {resourceQuery: /private-prism/, use: [path.join(__dirname, 'private-prism-loader.cjs')]},
             {
               test: /[\\/]@docusaurus[\\/]theme-common[\\/]lib[\\/]utils[\\/]reactUtils\.js$/,
               use: [path.join(__dirname, 'theme-common-patches-loader.cjs')],

@@ -13,10 +13,9 @@ import clsx from 'clsx';
 type PrismLib = typeof import('prismjs');
 type PrismToken = import('prismjs').Token;
 
-// A private Prism: its own core and grammars, loaded through ./private-prism-loader.cjs (`?private-prism`)
-// so that Redoc (/api), which adds grammars to the shared `prismjs` module in the server bundle, cannot
-// make server-rendered and hydrated code blocks differ. `manual` stops Prism from highlighting the
-// whole document by itself when it loads in a browser.
+// The site's own Prism core with the docs' grammars (a grammar file extends the global `Prism`, which is
+// pointed at this core while they load). `manual` stops Prism from highlighting the whole document by
+// itself when it loads in a browser.
 // The grammars are registered on the first code block rendered, not when the page's script starts: this
 // module is in every page's main bundle, and running the grammars there cost ~6 ms of the longest task
 // on pages that have no code block at all.
@@ -32,19 +31,21 @@ export {prism as Prism};
 /** The site's Prism, with its grammars registered on first use. */
 export function getPrism(): PrismLib {
   if (prism == null) {
-    (globalThis as unknown as {Prism?: unknown}).Prism = {manual: true, disableWorkerMessageHandler: true};
-    const core: PrismLib = require('prismjs/components/prism-core?private-prism');
-    require('prismjs/components/prism-markup?private-prism');
-    require('prismjs/components/prism-css?private-prism');
-    require('prismjs/components/prism-clike?private-prism');
-    require('prismjs/components/prism-javascript?private-prism');
-    require('prismjs/components/prism-typescript?private-prism');
-    require('prismjs/components/prism-json?private-prism');
-    require('prismjs/components/prism-yaml?private-prism');
-    require('prismjs/components/prism-bash?private-prism');
-    require('prismjs/components/prism-powershell?private-prism');
-    require('prismjs/components/prism-ini?private-prism');
-    require('prismjs/components/prism-nginx?private-prism');
+    const scope = globalThis as unknown as {Prism?: unknown};
+    scope.Prism = {manual: true, disableWorkerMessageHandler: true};
+    const core: PrismLib = require('prismjs/components/prism-core');
+    scope.Prism = core;
+    require('prismjs/components/prism-markup');
+    require('prismjs/components/prism-css');
+    require('prismjs/components/prism-clike');
+    require('prismjs/components/prism-javascript');
+    require('prismjs/components/prism-typescript');
+    require('prismjs/components/prism-json');
+    require('prismjs/components/prism-yaml');
+    require('prismjs/components/prism-bash');
+    require('prismjs/components/prism-powershell');
+    require('prismjs/components/prism-ini');
+    require('prismjs/components/prism-nginx');
     prism = core;
   }
   return prism;
