@@ -83,7 +83,6 @@ test.describe('Content-Security-Policy', () => {
     const extra: Record<string, string[]> = {
       'style-src': ["'unsafe-inline'"],
       'img-src': ['data:'],
-      'worker-src': ['blob:'],
     };
     for (const [directive, sources] of csp) {
       const allowed = ["'self'", "'none'", ...(extra[directive] ?? [])];
