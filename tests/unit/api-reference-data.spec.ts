@@ -3,7 +3,7 @@
  * checked on the real API description and on a small hand-made one.
  */
 import {test, expect} from '@playwright/test';
-import {errorCatalogue, roleMatrix, statusMeanings} from '../../src/plugins/api-reference-data/data';
+import {errorCatalogue, groupCases, inlineHtml, roleMatrix, statusMeanings} from '../../src/plugins/api-reference-data/data';
 import type {OpenApiDocument} from '../../src/plugins/api-description/openapi';
 import {loadApiDescription} from '../support/api-description';
 
@@ -51,14 +51,39 @@ test('roleMatrix: public calls are open to every role; x-roles and x-roles-unspe
   ]);
 });
 
-test('errorCatalogue: statuses in order with their meaning and calls (references resolved), and the body shapes', () => {
+/** A status entry as "reason: calls" lines. */
+const cases = (entry: {cases: {reason: string; operations: {operationId: string}[]}[]}) =>
+  entry.cases.map((c) => `${c.reason}: ${c.operations.map((o) => o.operationId).join(', ')}`);
+
+test('errorCatalogue: each status once, in order, with its meaning and its calls grouped by reason (references resolved), and the body shapes', () => {
   const catalogue = errorCatalogue(tiny);
-  expect(catalogue.statuses.map((s) => [s.status, s.meaning, s.operations.map((o) => `${o.operationId}: ${o.description}`)])).toEqual([
-    [401, 'Unauthorized', ['adminOnly: No token', 'push: No token']],
-    [403, 'Admin role required', ['adminOnly: Not an admin']],
+  expect(catalogue.statuses.map((s) => [s.status, s.meaning, cases(s)])).toEqual([
+    [401, 'Unauthorized', ['No token: adminOnly, push']],
+    [403, 'Admin role required', ['Not an admin: adminOnly']],
   ]);
   expect(catalogue.bodyShapes).toEqual([
     {name: 'Error', description: 'An error.', fields: [{name: 'error', type: 'string', required: true, description: 'What'}], example: {error: 'x'}},
+  ]);
+});
+
+test('texts of the description are rendered as inline Markdown at build time, raw HTML escaped', () => {
+  expect(inlineHtml('Send `x-api-version` as *MAJOR.MINOR.PATCH*, see [the API](/api).')).toBe(
+    'Send <code>x-api-version</code> as <em>MAJOR.MINOR.PATCH</em>, see <a href="/api">the API</a>.',
+  );
+  expect(inlineHtml('a <script>alert(1)</script> b')).toBe('a &lt;script&gt;alert(1)&lt;/script&gt; b');
+  expect(inlineHtml(undefined)).toBe('');
+});
+
+test('groupCases says each reason once, largest group first, and drops a reason that repeats the meaning', () => {
+  const op = (operationId: string) => ({operationId, method: 'GET', path: `/${operationId}`, summary: '', tag: ''});
+  const grouped = groupCases('Unauthorized', [
+    {operation: op('a'), reason: 'Token missing or invalid.'},
+    {operation: op('b'), reason: 'unauthorized'},
+    {operation: op('c'), reason: 'Token missing or <code>invalid</code>'},
+  ]);
+  expect(grouped.map((g) => [g.reason, g.operations.map((o) => o.operationId)])).toEqual([
+    ['Token missing or invalid.', ['a', 'c']],
+    ['', ['b']],
   ]);
 });
 
@@ -76,8 +101,16 @@ test('on the Synkronus API: 22 rows, the four public calls, and the catalogue of
   expect(rows.find((r) => r.operationId === 'listUsers')!.roles).toEqual({'read-only': 'no', 'read-write': 'no', admin: 'yes'});
   const catalogue = errorCatalogue(doc);
   expect(catalogue.statuses.map((s) => s.status)).toEqual([400, 401, 403, 404, 409, 413, 500, 503]);
-  expect(catalogue.statuses.find((s) => s.status === 413)!.operations.map((o) => o.operationId)).toEqual(['pushAppBundle']);
-  expect(catalogue.statuses.find((s) => s.status === 503)!.operations.map((o) => o.operationId)).toEqual(['getHealth']);
+  const callsOf = (status: number) => catalogue.statuses.find((s) => s.status === status)!.cases.flatMap((c) => c.operations.map((o) => o.operationId));
+  expect(callsOf(413)).toEqual(['pushAppBundle']);
+  expect(callsOf(503)).toEqual(['getHealth']);
+  // Each reason is said once per status, and no text keeps the Markdown of its source.
+  for (const status of catalogue.statuses) {
+    const reasons = status.cases.map((c) => c.reason).filter(Boolean);
+    expect(new Set(reasons).size, `status ${status.status}`).toBe(reasons.length);
+    for (const text of [status.meaning, ...reasons]) expect(text, `status ${status.status}`).not.toMatch(/`/);
+  }
+  expect(JSON.stringify(catalogue)).not.toContain('`');
   expect(catalogue.bodyShapes.map((b) => b.name)).toEqual(['Error', 'ProblemDetail']);
   expect(catalogue.bodyShapes[1].fields.map((f) => f.name)).toEqual(['type', 'title', 'status', 'detail', 'instance', 'errors']);
 });

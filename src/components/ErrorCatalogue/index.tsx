@@ -1,23 +1,46 @@
 /**
  * The error catalogue of the Synkronus API, generated at build time from the API description
- * (src/plugins/api-reference-data): every error status with its meaning and the calls that return it,
- * then the fields and an example of each of the two error body shapes.
+ * (src/plugins/api-reference-data): every error status once, with its meaning and the calls that return
+ * it grouped by reason (each reason said once), then the fields and an example of each of the two error
+ * body shapes. The description's texts arrive as inline HTML rendered from its Markdown at build time
+ * (raw HTML escaped), so no backtick or asterisk of the source shows.
  */
 import React from 'react';
 import Link from '@docusaurus/Link';
 import CodeBlock from '@theme/CodeBlock';
 import apiReferenceData from '@generated/api-reference-data/default/api-reference-data.json';
-import type {BodyShape} from '@site/src/plugins/api-reference-data/data';
+import type {BodyShape, InlineHtml, OperationRef} from '@site/src/plugins/api-reference-data/data';
 import {API_ROUTE} from '@site/site.constants';
 import ScrollableTable from '@site/src/components/ScrollableTable';
 import styles from './styles.module.css';
+
+/** Inline HTML of the description, the same string on the server and in the browser. */
+function Inline({html}: {html: InlineHtml}): React.JSX.Element {
+  return <span dangerouslySetInnerHTML={{__html: html}} />;
+}
+
+function Calls({operations}: {operations: OperationRef[]}): React.JSX.Element {
+  return (
+    <ul className={styles.calls}>
+      {operations.map((op) => (
+        <li key={op.operationId}>
+          <Link to={`${API_ROUTE}#operation/${op.operationId}`}>
+            <code>
+              {op.method} {op.path}
+            </code>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 function Shape({shape}: {shape: BodyShape}): React.JSX.Element {
   return (
     <div className={styles.shape}>
       <ScrollableTable>
         <caption>
-          <code>{shape.name}</code>: {shape.description}
+          <code>{shape.name}</code>: <Inline html={shape.description} />
         </caption>
         <thead>
           <tr>
@@ -35,7 +58,9 @@ function Shape({shape}: {shape: BodyShape}): React.JSX.Element {
               </th>
               <td>{field.type}</td>
               <td>{field.required ? 'yes' : 'no'}</td>
-              <td>{field.description}</td>
+              <td>
+                <Inline html={field.description} />
+              </td>
             </tr>
           ))}
         </tbody>
@@ -52,32 +77,32 @@ export default function ErrorCatalogue(): React.JSX.Element {
   return (
     <>
       <ScrollableTable>
-        <caption>Error statuses of the Synkronus API and the calls that return them</caption>
+        <caption>Error statuses of the Synkronus API, each with the calls that return it and why</caption>
         <thead>
           <tr>
             <th scope="col">Status</th>
             <th scope="col">Meaning</th>
-            <th scope="col">Returned by</th>
+            <th scope="col">Calls that return it, by reason</th>
           </tr>
         </thead>
         <tbody>
           {errorCatalogue.statuses.map((entry) => (
             <tr key={entry.status}>
               <th scope="row">{entry.status}</th>
-              <td>{entry.meaning}</td>
               <td>
-                <ul className={styles.calls}>
-                  {entry.operations.map((op) => (
-                    <li key={op.operationId}>
-                      <Link to={`${API_ROUTE}#operation/${op.operationId}`}>
-                        <code>
-                          {op.method} {op.path}
-                        </code>
-                      </Link>
-                      : {op.description}
-                    </li>
-                  ))}
-                </ul>
+                <Inline html={entry.meaning} />
+              </td>
+              <td>
+                {entry.cases.map((group) => (
+                  <div key={group.operations[0]!.operationId} className={styles.case}>
+                    {group.reason && (
+                      <p className={styles.reason}>
+                        <Inline html={group.reason} />
+                      </p>
+                    )}
+                    <Calls operations={group.operations} />
+                  </div>
+                ))}
               </td>
             </tr>
           ))}

@@ -12,6 +12,7 @@ import {
   type OperationEntry,
   type Role,
 } from '../api-description/openapi';
+import {renderMarkdown} from '../api-reference/markdown';
 
 export type RoleCell = 'yes' | 'no' | 'not specified';
 
@@ -23,15 +24,29 @@ export type RoleMatrixRow = OperationRef & {
   roles: Record<Role, RoleCell>;
 };
 
+/**
+ * Inline HTML rendered at build time from a short CommonMark text of the description (code spans,
+ * emphasis, links; raw HTML escaped), without the paragraph around it.
+ */
+export type InlineHtml = string;
+
+/** The calls that return a status for the same reason. */
+export type StatusCase = {
+  /** The reason given by these calls' response description; empty when it only repeats the status's meaning. */
+  reason: InlineHtml;
+  operations: OperationRef[];
+};
+
 export type StatusEntry = {
   status: number;
   /** The meaning of the status, from the "Errors" table of the description's introduction. */
-  meaning: string;
-  operations: (OperationRef & {description: string})[];
+  meaning: InlineHtml;
+  /** The calls that return the status, grouped by reason, the largest group first. */
+  cases: StatusCase[];
 };
 
-export type BodyField = {name: string; type: string; required: boolean; description: string};
-export type BodyShape = {name: string; description: string; fields: BodyField[]; example: unknown};
+export type BodyField = {name: string; type: string; required: boolean; description: InlineHtml};
+export type BodyShape = {name: string; description: InlineHtml; fields: BodyField[]; example: unknown};
 
 export type ErrorCatalogue = {statuses: StatusEntry[]; bodyShapes: BodyShape[]};
 
@@ -71,38 +86,64 @@ export function statusMeanings(markdown: string): Map<number, string> {
   return meanings;
 }
 
+/** `markdown` as inline HTML: the one paragraph micromark makes of a short text, unwrapped. */
+export function inlineHtml(markdown: string | undefined): InlineHtml {
+  const html = renderMarkdown(markdown) ?? '';
+  return html.replace(/^<p>([\s\S]*)<\/p>$/, '$1');
+}
+
+/** What a reader reads in inline HTML, to compare two texts: no tags, case, repeated blanks or final full stop. */
+function readText(html: InlineHtml): string {
+  return html.replace(/<[^>]+>/g, '').toLowerCase().replace(/\s+/g, ' ').trim().replace(/\.$/, '');
+}
+
+/**
+ * The calls of one status grouped by their response description: each reason once, with the calls that
+ * give it, the largest group first (ties in the description's order). A reason that only repeats the
+ * status's meaning is left empty.
+ */
+export function groupCases(meaning: InlineHtml, calls: {operation: OperationRef; reason: InlineHtml}[]): StatusCase[] {
+  const cases = new Map<string, StatusCase>();
+  for (const {operation, reason} of calls) {
+    const key = readText(reason);
+    if (!cases.has(key)) cases.set(key, {reason: key === readText(meaning) ? '' : reason, operations: []});
+    cases.get(key)!.operations.push(operation);
+  }
+  return [...cases.values()].sort((a, b) => b.operations.length - a.operations.length);
+}
+
 function bodyShape(doc: OpenApiDocument, name: string): BodyShape {
   const schema = resolveRef(doc, doc.components.schemas[name]);
   return {
     name,
-    description: schema.description ?? '',
+    description: inlineHtml(schema.description),
     fields: Object.entries(schema.properties ?? {}).map(([field, property]) => ({
       name: field,
       type: typeSummary(property),
       required: schema.required?.includes(field) ?? false,
-      description: resolveRef(doc, property).description ?? '',
+      description: inlineHtml(resolveRef(doc, property).description),
     })),
     example: schema.example,
   };
 }
 
 /**
- * Every error status (400 and above) the description documents, with its meaning and the calls that
- * return it, and the two shapes of an error body (the schemas an error response may hold).
+ * Every error status (400 and above) the description documents, once, with its meaning and the calls that
+ * return it grouped by reason, and the two shapes of an error body (the schemas an error response may hold).
+ * Texts are the description's Markdown rendered to inline HTML.
  */
 export function errorCatalogue(doc: OpenApiDocument): ErrorCatalogue {
   const meanings = statusMeanings(doc.info.description ?? '');
-  const byStatus = new Map<number, StatusEntry>();
+  const byStatus = new Map<number, {operation: OperationRef; reason: InlineHtml}[]>();
   const shapes = new Set<string>();
   for (const entry of listOperations(doc)) {
     for (const [code, raw] of Object.entries(entry.operation.responses)) {
       const status = Number(code);
       if (status < 400) continue;
       const response = resolveRef(doc, raw);
-      const meaning = meanings.get(status);
-      if (!meaning) throw new Error(`status ${status} of ${entry.operation.operationId} is missing from the "Errors" table`);
-      if (!byStatus.has(status)) byStatus.set(status, {status, meaning, operations: []});
-      byStatus.get(status)!.operations.push({...reference(entry), description: response.description ?? ''});
+      if (!meanings.has(status)) throw new Error(`status ${status} of ${entry.operation.operationId} is missing from the "Errors" table`);
+      if (!byStatus.has(status)) byStatus.set(status, []);
+      byStatus.get(status)!.push({operation: reference(entry), reason: inlineHtml(response.description)});
       for (const media of Object.values(response.content ?? {})) {
         for (const option of media.schema ? resolveRef(doc, media.schema).oneOf ?? [] : []) {
           if (option.$ref) shapes.add(refName(option.$ref));
@@ -111,7 +152,12 @@ export function errorCatalogue(doc: OpenApiDocument): ErrorCatalogue {
     }
   }
   return {
-    statuses: [...byStatus.values()].sort((a, b) => a.status - b.status),
+    statuses: [...byStatus.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([status, calls]) => {
+        const meaning = inlineHtml(meanings.get(status));
+        return {status, meaning, cases: groupCases(meaning, calls)};
+      }),
     bodyShapes: [...shapes].map((name) => bodyShape(doc, name)),
   };
 }
