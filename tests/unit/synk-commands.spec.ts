@@ -51,7 +51,7 @@ test.describe('the command check itself', () => {
     for (const line of [
       'synk',
       'synk login -u admin',
-      'synk app-bundle upload bundle.zip --activate --verbose',
+      'synk app-bundle upload bundle.zip',
       'synk app-bundle switch <version>',
       'synk --config ~/.other.yaml config set api.url https://sync.example.org',
       'synk sync pull out.json --client-id=laptop --limit 50 # a comment --bogus',

@@ -1,4 +1,5 @@
 import type {ReactNode} from 'react';
+import Link from '@docusaurus/Link';
 import useBrokenLinks from '@docusaurus/useBrokenLinks';
 // Named imports: the bundler then leaves out the file's other keys ($comment).
 import {binary, commands, globalFlags, groups} from '@site/data/synk-commands.json';
@@ -12,6 +13,9 @@ const data = {binary, commands, globalFlags, groups} as SynkCommandData;
 function commandAnchor(command: string): string {
   return `synk-${command.replace(/\s+/g, '-')}`;
 }
+
+/** The Known issues page, whose entries the table links to by their anchors. */
+const KNOWN_ISSUES_PAGE = '/docs/documentation/synkronus/known-issues';
 
 /** A flag as it is typed, e.g. "-o, --output string". */
 function flagSignature(flag: SynkFlag): ReactNode {
@@ -59,9 +63,18 @@ function CommandRow({command}: {command: SynkCommand}): ReactNode {
       </td>
       <td>
         {command.description}
-        {command.note ? (
+        {command.note || command.knownIssue ? (
           <p className={styles.note}>
-            <strong>Note:</strong> {command.note}
+            {command.note ? (
+              <>
+                <strong>Note:</strong> {command.note}{' '}
+              </>
+            ) : null}
+            {command.knownIssue ? (
+              <Link to={`${KNOWN_ISSUES_PAGE}#${command.knownIssue}`}>
+                Known issue of {data.binary} {command.command}
+              </Link>
+            ) : null}
           </p>
         ) : null}
       </td>

@@ -25,8 +25,10 @@ export type SynkCommand = {
   argChoices?: string[];
   flags: SynkFlag[];
   description: string;
-  /** A known problem of the current CLI and what to do instead. */
+  /** A known problem of the CLI and what to do instead. */
   note?: string;
+  /** The anchor of the command's entry on the Known issues page (docs/documentation/synkronus/known-issues.md). */
+  knownIssue?: string;
 };
 
 export type SynkGroup = {name: string; description: string};
