@@ -42,6 +42,7 @@ const sidebars: SidebarsConfig = {
         'documentation/synkronus/synkronus',
         'documentation/synkronus/app-bundle',
         'documentation/synkronus/sync-protocol',
+        'documentation/synkronus/sync-client',
         'documentation/synkronus/authentication',
         'documentation/synkronus/errors',
         'documentation/synkronus/known-issues',

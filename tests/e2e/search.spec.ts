@@ -39,7 +39,15 @@ const SYNC_PROTOCOL_PAGE: Target = {label: 'Sync protocol', path: '/docs/documen
 
 const CASES: {query: string; targets: () => Target[]}[] = [
   {query: 'change_cutoff', targets: () => [SYNC_PROTOCOL_PAGE, schemaTarget('SyncPullResponse'), operationTarget('post', '/sync/pull')]},
-  {query: 'pull', targets: () => [operationTarget('post', '/sync/pull')]},
+  // A reader who types "pull" wants the call, or the pages that explain it: the protocol's and the sync client's pull sections.
+  {
+    query: 'pull',
+    targets: () => [
+      operationTarget('post', '/sync/pull'),
+      {...SYNC_PROTOCOL_PAGE, label: 'Pull changes', hash: '#pull-changes'},
+      {label: 'Pull, and where to keep since', path: '/docs/documentation/synkronus/sync-client', hash: '#pull-and-where-to-keep-since'},
+    ],
+  },
   {query: 'reset password', targets: () => [operationTarget('post', '/users/reset-password')]},
   {query: 'AppBundleManifest', targets: () => [schemaTarget('AppBundleManifest'), operationTarget('get', '/app-bundle/manifest')]},
   {query: 'Manage docs versions', targets: () => [docsTarget('Manage docs versions')]},
