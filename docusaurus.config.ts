@@ -27,6 +27,7 @@ import cspHeaderPlugin, {writesHtmlAfterBuild} from './src/plugins/csp-header';
 import clientRedirects, {validateOptions as validateRedirectOptions} from '@docusaurus/plugin-client-redirects';
 import announcementBarIdPlugin from './src/plugins/announcement-bar-id';
 import stripIndexHtmlPlugin from './src/plugins/strip-index-html';
+import keyboardNavigationPlugin from './src/plugins/keyboard-navigation';
 
 /** vsLight with its attribute-name red (#ff0000, 4.0:1 on white) darkened to pass WCAG AA (6.4:1). */
 const lightCodeTheme = {
@@ -176,6 +177,8 @@ export const config: Config = {
     announcementBarIdPlugin,
     // Strips an index.html suffix from the address on hosts that do not redirect it (GitHub Pages).
     stripIndexHtmlPlugin,
+    // Keyboard-navigation mode (spec section 4): a class on <html> while the reader moves with Tab.
+    keyboardNavigationPlugin,
     [
       '@docusaurus/plugin-pwa',
       {
