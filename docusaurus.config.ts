@@ -69,10 +69,34 @@ export async function checkApiReference(siteDir: string): Promise<void> {
   await checkApiDescription(siteDir, API_SPEC.specFile);
 }
 
-/** The configuration Docusaurus loads. Fixture builds (tests/fixtures) use `config` and `checkApiReference`. */
+type NavbarItem = NonNullable<NonNullable<Preset.ThemeConfig['navbar']>['items']>[number];
+
+/**
+ * Navbar items sit on the right unless marked left (site specification, section 2). Docusaurus' config
+ * validation puts an item without `position` on the left, so the site gives it its position first.
+ */
+export function rightUnlessMarked(items: NavbarItem[]): NavbarItem[] {
+  return items.map((item) => (item.position ? item : {...item, position: 'right'}));
+}
+
+/**
+ * The site's rules that the framework's defaults do not follow, applied to a finished configuration before
+ * Docusaurus validates it: by createConfig, and by every fixture build (tests/fixtures) after its changes.
+ */
+export function withSiteRules(siteConfig: Config): Config {
+  const themeConfig = siteConfig.themeConfig as Preset.ThemeConfig | undefined;
+  const items = themeConfig?.navbar?.items;
+  if (!items) return siteConfig;
+  return {...siteConfig, themeConfig: {...themeConfig, navbar: {...themeConfig.navbar, items: rightUnlessMarked(items)}}};
+}
+
+/**
+ * The configuration Docusaurus loads. Fixture builds (tests/fixtures) use `config`, `checkApiReference`
+ * and `withSiteRules`.
+ */
 export default async function createConfig(): Promise<Config> {
   await checkApiReference(__dirname);
-  return config;
+  return withSiteRules(config);
 }
 
 /** The API reference at /api, and the pages generated from the description (part of API_DEPENDENT below). */
@@ -236,8 +260,9 @@ export const config: Config = {
       items: [
         {type: 'docSidebar', sidebarId: 'docs', position: 'left', label: 'Documentation'},
         {to: API_ROUTE, label: 'API', position: 'left'},
-        {type: 'search', position: 'right'},
-        {href: MONOREPO_URL, label: 'GitHub', position: 'right'},
+        // Unmarked items go on the right (withSiteRules).
+        {type: 'search'},
+        {href: MONOREPO_URL, label: 'GitHub'},
       ],
     },
     footer: {

@@ -8,6 +8,8 @@
  */
 import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
+import {load} from 'cheerio';
 import type {ChildProcess} from 'node:child_process';
 import {test, expect} from '@playwright/test';
 import {CASES} from '../fixtures/build-guarantees/cases';
@@ -68,6 +70,12 @@ test.describe('the build refuses or warns (spec section 8, site side)', () => {
       }
       for (const fragment of buildCase.messages) {
         expect(result.stderr, `${buildCase.id}: the message should contain ${fragment}; it printed:\n${message}`).toMatch(fragment);
+      }
+      for (const {file, selector, links, notLinks = []} of buildCase.built ?? []) {
+        const $ = load(fs.readFileSync(path.join(result.outDir, file), 'utf8'));
+        const texts = $(selector).find('a').map((_, a) => $(a).text().trim()).get();
+        expect(texts, `${buildCase.id}: the links in ${selector} of ${file}`).toEqual(expect.arrayContaining(links));
+        for (const text of notLinks) expect(texts, `${buildCase.id}: the links in ${selector} of ${file}`).not.toContain(text);
       }
       if (buildCase.apiReference) {
         // Checked before the site is built: nothing may have been written.
