@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import {test, expect, allowHttpError} from '../support/fixtures';
+import {test, expect, allowHttpError, expectHydrated} from '../support/fixtures';
 import {SPEC_ROUTES} from '../support/routes.cjs';
 import {REPO_ROOT} from '../../scripts/nginx.cjs';
 
@@ -29,12 +29,18 @@ test.describe('every route of the specification', () => {
     await expect(page.getByRole('heading', {level: 1})).toHaveText(/ODE: the Open Data Ensemble/);
   });
 
-  test('an unknown path shows the not-found page with status 404', async ({page}) => {
-    allowHttpError(page, /\/no-such-page$/);
-    const response = await page.goto('/no-such-page');
-    expect(response?.status()).toBe(404);
-    await expect(page.getByRole('heading', {level: 1})).toHaveText('Page Not Found');
-  });
+  for (const unknown of ['/no-such-page', '/docs/no-such-page']) {
+    test(`an unknown path (${unknown}) shows the not-found page with status 404 and its title`, async ({page}) => {
+      allowHttpError(page, /\/no-such-page$/);
+      const response = await page.goto(unknown);
+      expect(response?.status()).toBe(404);
+      // The served page has the title; it must keep it once React has taken the page over (under
+      // /docs/ the docs plugin renders the not-found content itself).
+      await expectHydrated(page);
+      await expect(page).toHaveTitle('Page Not Found | ODE - Open Data Ensemble');
+      await expect(page.getByRole('heading', {level: 1})).toHaveText('Page Not Found');
+    });
+  }
 
   for (const [withIndex, without] of [
     ['/index.html', '/'],
