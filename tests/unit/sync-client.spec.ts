@@ -141,6 +141,44 @@ test('a push with one record the server refuses stores the others and keeps the 
   expect(store.state.pending).toEqual([]);
 });
 
+test('a record the database would refuse is set aside before the push, and the others are stored', async () => {
+  mock = await startSyncMock();
+  const store = memoryStore([
+    record(1),
+    record(2, {created_at: 'yesterday'}),
+    record(3, {form_version: 'v'.repeat(51)}),
+    record(4, {data: undefined}),
+    record(5),
+  ]);
+  const result = await clientFor(store).sync();
+  expect(result).toMatchObject({pushed: 2, failed: 3});
+  expect(mock.stored().map((r) => r.observation_id)).toEqual(['obs-0001', 'obs-0005']);
+  expect([...store.state.failed.entries()]).toEqual([
+    ['obs-0002', 'created_at is not an RFC 3339 date-time'],
+    ['obs-0003', 'form_version is longer than 50 characters'],
+    ['obs-0004', 'data is missing'],
+  ]);
+  expect(mock.log.filter((c) => c.path === '/sync/push').map((c) => c.status)).toEqual([200]);
+  expect(mock.violations).toEqual([]);
+});
+
+test('the server fails a whole push with 500 and stores nothing when its database refuses one record (what the page warns of)', async () => {
+  mock = await startSyncMock();
+  const login = await fetch(`${mock.origin}/auth/login`, {
+    method: 'POST',
+    headers: {'Content-Type': 'application/json'},
+    body: JSON.stringify({username: 'fieldworker', password: 'field-pass-1'}),
+  });
+  const {token} = (await login.json()) as {token: string};
+  const push = await fetch(`${mock.origin}/sync/push`, {
+    method: 'POST',
+    headers: {'Content-Type': 'application/json', Authorization: `Bearer ${token}`},
+    body: JSON.stringify({transmission_id: crypto.randomUUID(), client_id: 'x', records: [record(1), record(2, {updated_at: ''}), record(3)]}),
+  });
+  expect(push.status).toBe(500);
+  expect(mock.stored()).toEqual([]);
+});
+
 test('a push whose answer is lost, and a server error, are retried; the records are stored', async () => {
   mock = await startSyncMock();
   mock.failNext('POST /sync/push', 'database-down');
