@@ -109,6 +109,8 @@ export type Synkronus = {
   expireTokens: () => void;
   /** The newest version of the stored observations and attachments. */
   currentVersion: () => number;
+  /** The user and role an access token was issued to, while it is valid. */
+  whoIs: (token: string) => {username: string; role: string} | undefined;
   contract: Contract;
 };
 
@@ -526,6 +528,10 @@ export function createSynkronus(contract: Contract): Synkronus {
       clockOffset += (TOKEN_LIFETIME_SECONDS + 8 * 24 * 3600) * 1000;
     },
     currentVersion: () => counter,
+    whoIs: (token) => {
+      const entry = tokens.get(token);
+      return entry && users.has(entry.username) && entry.expiresAt * 1000 > now() ? {username: entry.username, role: entry.role} : undefined;
+    },
     contract,
   };
 }

@@ -13,11 +13,11 @@ import {buildContract} from './build';
 
 export const CONTRACT_FILE = 'api-console-contract.json';
 
-export default function apiConsolePlugin(context: LoadContext, options: {specFile: string}): Plugin<Contract> {
+export default function apiConsolePlugin(context: LoadContext, options: {specFile: string}): Plugin {
   return {
     name: 'api-console',
     getPathsToWatch: () => [path.resolve(context.siteDir, options.specFile)],
-    async loadContent() {
+    async loadContent(): Promise<Contract> {
       const doc = readApiDescription(options.specFile, context.siteDir);
       try {
         return buildContract(doc);
