@@ -97,6 +97,9 @@ test.describe('the "Try it" console of /api', () => {
         await expect(panel.getByText(`Logged in as ${user.username}, role in use ${user.role}.`)).toBeVisible();
         await expect(panel.getByLabel('Bearer token')).not.toHaveValue('');
       }
+      if (op.rolesUnspecified) {
+        await expect(panel.getByText(`The description does not say whether the role ${op.rolesUnspecified.join(', ')} may make this call`)).toBeVisible();
+      }
       await HAPPY_INPUTS[op.operationId]?.(panel, {refreshToken});
       const shown = await sendAndRead(panel);
       expect(shown.status, shown.body).toBeGreaterThanOrEqual(200);

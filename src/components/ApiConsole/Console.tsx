@@ -149,6 +149,12 @@ export function ConsolePanel({operationId}: {operationId: string}): ReactNode {
       </p>
       <SeedNote />
       {op.isPublic ? null : <Session />}
+      {op.rolesUnspecified ? (
+        <p className={styles.subtle}>
+          The description does not say whether the role{op.rolesUnspecified.length > 1 ? 's' : ''} {op.rolesUnspecified.join(', ')} may make this call:
+          the in-browser Synkronus allows only the roles it names ({op.roles.join(', ')}) and answers 403 to the others.
+        </p>
+      ) : null}
       <form onSubmit={onSubmit} className={styles.form}>
         {op.isPublic ? null : (
           <div className={styles.field}>
