@@ -11,6 +11,7 @@ import localSearch from './src/plugins/local-search';
 import siteFiles from './src/plugins/site-files';
 import apiReferencePlugin, {checkApiDescription, type ApiReferenceOptions} from './src/plugins/api-reference';
 import apiReferenceDataPlugin from './src/plugins/api-reference-data';
+import apiConsolePlugin from './src/plugins/api-console';
 import {SSR_TEMPLATE} from './src/plugins/lean-delivery/ssr-template';
 import {
   ANNOUNCEMENT_ID,
@@ -103,6 +104,8 @@ export default async function createConfig(): Promise<Config> {
 const API_REFERENCE_PLUGINS: PluginConfig[] = [
   [apiReferencePlugin as PluginModule, API_SPEC],
   (context) => apiReferenceDataPlugin(context, {specFile: API_SPEC_FILE}),
+  // The contract of the in-browser Synkronus that the "Try it" console answers from (src/api-mock).
+  (context) => apiConsolePlugin(context, {specFile: API_SPEC_FILE}),
 ];
 
 /** plugin-client-redirects, whose redirect pages the CSP scan waits for (src/plugins/csp-header). */

@@ -15,18 +15,21 @@ const MOBILE_VIEWPORT = {width: 412, height: 823};
 /**
  * @param {import('@playwright/test').Browser} browser
  * @param {string} url
+ * @param {{afterLoad?: (page: import('@playwright/test').Page) => Promise<void>}} [options] `afterLoad` acts on
+ *   the loaded page (opens the API console…): what it fetches is counted apart, in `after`.
  */
-async function measurePage(browser, url) {
+async function measurePage(browser, url, options = {}) {
   const context = await browser.newContext({viewport: MOBILE_VIEWPORT});
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   /** @type {Map<string, {url: string, type: string, prefetch: boolean, bytes: number, status?: number}>} */
   const requests = new Map();
+  let acting = false;
   cdp.on('Network.requestWillBeSent', (e) => {
     const headers = Object.fromEntries(Object.entries(e.request.headers).map(([k, v]) => [k.toLowerCase(), String(v)]));
     const prefetch = /prefetch/.test(headers['sec-purpose'] ?? '') || /prefetch/.test(headers['purpose'] ?? '');
-    requests.set(e.requestId, {url: e.request.url, type: e.type ?? 'Other', prefetch, bytes: 0});
+    requests.set(e.requestId, {url: e.request.url, type: e.type ?? 'Other', prefetch, bytes: 0, after: acting});
   });
   cdp.on('Network.requestWillBeSentExtraInfo', (e) => {
     const r = requests.get(e.requestId);
@@ -61,9 +64,17 @@ async function measurePage(browser, url) {
       };
     }),
   );
+  let after;
+  if (options.afterLoad) {
+    acting = true;
+    await options.afterLoad(page);
+    await page.waitForLoadState('networkidle', {timeout: STATE_TIMEOUT_MS});
+    const fetched = [...requests.values()].filter((r) => r.after && !r.prefetch && !r.url.startsWith('data:'));
+    after = {bytes: fetched.reduce((total, r) => total + r.bytes, 0), requests: fetched};
+  }
   await context.close();
 
-  const own = [...requests.values()].filter((r) => !r.prefetch && !r.url.startsWith('data:'));
+  const own = [...requests.values()].filter((r) => !r.after && !r.prefetch && !r.url.startsWith('data:'));
   const prefetched = [...requests.values()].filter((r) => r.prefetch);
   const sum = (list) => list.reduce((total, r) => total + r.bytes, 0);
   const byType = {};
@@ -81,6 +92,7 @@ async function measurePage(browser, url) {
     byType,
     requests: own,
     images,
+    after,
   };
 }
 

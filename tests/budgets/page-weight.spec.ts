@@ -56,3 +56,42 @@ test('every image of every page is light, sized, lazy below the fold and in a mo
   expect(seen.size, 'pages have images to check').toBeGreaterThan(0);
   expect(problems).toEqual([]);
 });
+
+/** The chunk files of the API console (src/components/ApiConsole/lazy.ts), and the vendor chunk of its validator. */
+type Fetched = {url: string; bytes: number};
+const consoleScripts = (requests: Fetched[]) => requests.filter((r) => /\/assets\/(js|css)\//.test(r.url));
+
+test('/api: opening a "Try it" console loads at most its budget, and nothing of it before', async ({browser, baseURL}) => {
+  const m = await measurePage(browser, `${baseURL}/api`, {
+    afterLoad: async (page) => {
+      const section = page.locator('section').filter({has: page.locator('[id="operation/syncPull"]')}).last();
+      await section.getByRole('button', {name: 'Try it'}).click();
+      await expect(page.getByRole('region', {name: 'Try it: Pull observations'}).getByRole('button', {name: 'Send'})).toBeVisible();
+    },
+  });
+  const after = m.after!;
+  const opened = consoleScripts(after.requests);
+  console.log(
+    `/api console on open: ${kib(after.bytes)} KiB (budget ${BUDGETS.apiConsole.openKiB}): ` +
+      opened.map((r) => `${new URL(r.url).pathname} ${kib(r.bytes)}`).join(', '),
+  );
+  expect(opened.some((r) => /api-console\.[0-9a-f]+\.js$/.test(r.url)), 'opening loads the console chunk').toBe(true);
+  expect(kib(after.bytes), 'KiB loaded by opening the console').toBeLessThanOrEqual(BUDGETS.apiConsole.openKiB);
+  // Nothing of the console before it is opened: none of the files opening it fetched was part of the cold load.
+  const before = new Set(m.requests.map((r: {url: string}) => r.url));
+  expect(opened.filter((r: {url: string}) => before.has(r.url))).toEqual([]);
+  expect(m.requests.filter((r: {url: string}) => /api-console/.test(r.url))).toEqual([]);
+});
+
+test('the sync protocol page loads nothing of the console until its playground is started', async ({browser, baseURL}) => {
+  const m = await measurePage(browser, `${baseURL}/docs/documentation/synkronus/sync-protocol`, {
+    afterLoad: async (page) => {
+      await page.getByRole('button', {name: 'Start the sync playground'}).click();
+      await expect(page.getByRole('button', {name: /^Log in as/})).toBeVisible();
+    },
+  });
+  expect(m.requests.filter((r: {url: string}) => /api-console/.test(r.url))).toEqual([]);
+  const after = m.after!;
+  expect(consoleScripts(after.requests).some((r) => /api-console\.[0-9a-f]+\.js$/.test(r.url))).toBe(true);
+  expect(kib(after.bytes)).toBeLessThanOrEqual(BUDGETS.apiConsole.openKiB);
+});

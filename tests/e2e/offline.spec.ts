@@ -90,6 +90,38 @@ test.describe('offline reading', () => {
     await expect(offlineRegion(page).getByRole('status')).toContainText('Saved for offline reading on');
   });
 
+  test('after saving, the "Try it" console and its in-browser Synkronus work offline: a login and a pull succeed', async ({page, context}) => {
+    await page.goto('/docs/ODE');
+    await saveOffline(page);
+    // The console's lazily loaded chunk is in the offline copy, though no page has loaded it yet.
+    const cached = await page.evaluate(async () => {
+      const names = await caches.keys();
+      const urls: string[] = [];
+      for (const name of names) for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
+      return urls;
+    });
+    expect(cached.filter((url) => /\/assets\/js\/api-console\.[0-9a-f]+\.js$/.test(url))).toHaveLength(1);
+
+    await context.setOffline(true);
+    await page.goto('/api');
+    const open = async (anchor: string, name: string) => {
+      await page.locator('section').filter({has: page.locator(`[id="${anchor}"]`)}).last().getByRole('button', {name: 'Try it'}).click();
+      const panel = page.getByRole('region', {name});
+      await expect(panel.getByRole('button', {name: 'Send'})).toBeVisible();
+      return panel;
+    };
+    const login = await open('operation/login', 'Try it: Log in');
+    await login.getByRole('button', {name: 'Send'}).click();
+    await expect(login.getByRole('region', {name: 'Response: Log in'})).toContainText('Status 200 OK');
+    const pull = await open('operation/syncPull', 'Try it: Pull observations');
+    await expect(pull.getByText('Logged in as fieldworker, role in use read-write.')).toBeVisible();
+    await pull.getByLabel('Request body (JSON)').fill('{"client_id": "offline-laptop"}');
+    await pull.getByRole('button', {name: 'Send'}).click();
+    const response = pull.getByRole('region', {name: 'Response: Pull observations'});
+    await expect(response).toContainText('Status 200 OK');
+    await expect(response.getByLabel('Response body')).toContainText('"has_more": true');
+  });
+
   test('without saving, nothing is kept: offline navigation fails as on any site', async ({page, context, baseURL}) => {
     for (const path of OFFLINE_PAGES.filter((p) => p !== '/api')) await page.goto(path);
     // Searching online downloads the index, but keeps nothing for offline use either.

@@ -7,6 +7,7 @@ import type {MediaModel, OperationModel, ParameterModel, ResponseModel} from '@s
 import Html, {singleParagraph} from './Html';
 import {Constraints, Flags, SchemaTree, TypeLabel} from './Schema';
 import styles from './styles.module.css';
+import TryIt from '@site/src/components/ApiConsole/TryIt';
 
 /** The method as a label, in its own colour. */
 export function Method({method, small}: {method: string; small?: boolean}): ReactNode {
@@ -181,6 +182,7 @@ export default function Operation({operation}: {operation: OperationModel}): Rea
         {operation.deprecated ? <span className={styles.flag}>deprecated</span> : null}
       </p>
       <Access operation={operation} />
+      {operation.operationId ? <TryIt operationId={operation.operationId} summary={operation.summary} /> : null}
       <Html html={operation.description} />
 
       {operation.parameters ? (

@@ -61,6 +61,11 @@ export function BudgetTable(): ReactNode {
             <td>≤ {budgets.imageKiB}</td>
             <td colSpan={2}>with width and height, lazy below the fold, SVG, WebP or AVIF</td>
           </tr>
+          <tr>
+            <th scope="row">opening the API console (&ldquo;Try it&rdquo;, the sync playground)</th>
+            <td>≤ {budgets.apiConsole.openKiB}</td>
+            <td colSpan={2}>on top of the page; nothing of it before it is opened</td>
+          </tr>
         </tbody>
       </ScrollableTable>
   );

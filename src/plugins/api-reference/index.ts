@@ -45,8 +45,11 @@ export async function checkApiDescription(siteDir: string, specFile: string): Pr
   checked.add(await validateApiDescription(siteDir, specFile));
 }
 
-/** The source files of the components that render the reference (their CSS stays with the route). */
-const COMPONENT_DIR = /[\\/]src[\\/]components[\\/]ApiReference[\\/]/;
+/**
+ * The source files of the components that render the reference, and of its "Try it" console: their CSS
+ * stays with the chunk that imports it (the route's, or the console's lazily loaded chunk).
+ */
+const COMPONENT_DIR = /[\\/]src[\\/]components[\\/](ApiReference|ApiConsole)[\\/]/;
 
 export default function apiReferencePlugin(context: LoadContext, options: ApiReferenceOptions): Plugin<ApiReferenceModel> {
   const {siteDir} = context;

@@ -1,0 +1,44 @@
+/**
+ * The sync playground of the sync protocol page: a button in the page's HTML that loads the API
+ * console's lazily imported chunk (src/components/ApiConsole/lazy.ts) and starts a guided walk through
+ * a full sync against the same in-browser Synkronus as the "Try it" consoles of /api.
+ */
+import {useState, type ComponentType, type ReactNode} from 'react';
+import {loadConsole} from '@site/src/components/ApiConsole/lazy';
+
+export default function SyncPlayground(): ReactNode {
+  const [Playground, setPlayground] = useState<ComponentType | 'loading' | {error: string}>();
+
+  async function start() {
+    setPlayground('loading');
+    try {
+      const module = await loadConsole();
+      setPlayground(() => module.Playground);
+    } catch (error) {
+      setPlayground({error: (error as Error).message});
+    }
+  }
+
+  if (typeof Playground === 'function') {
+    return (
+      <section aria-label="Sync playground">
+        <Playground />
+      </section>
+    );
+  }
+  return (
+    <section aria-label="Sync playground">
+      <p>
+        Walk through one full sync, step by step, against an in-browser Synkronus made from the API description: log in, push a batch, pull
+        page by page until <code>has_more</code> is <code>false</code>, then get the attachment manifest. Nothing is sent over the network.
+      </p>
+      <button type="button" className="button button--primary" onClick={start} disabled={Playground === 'loading'}>
+        Start the sync playground
+      </button>
+      {Playground === 'loading' ? <p role="status">Loading the playground…</p> : null}
+      {Playground && typeof Playground === 'object' ? (
+        <p role="alert">The playground could not be loaded ({Playground.error}). Save the site for offline reading to use it without a network.</p>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,257 @@
+/**
+ * The "Try it" console of /api and the sync playground, in Chromium against the production build.
+ * - Every operation of the description (walked from it, not listed by hand): its happy path through the
+ *   console (log in through the Log in console when the call needs a token), the answer shown checked
+ *   against the description with Ajv (tests/support/api-console.ts).
+ * - The documented errors the console shows as the mock answers them (400 naming the field, 401, 403,
+ *   404, 409, 304), never as a crash; the token of the last login and the role in use; reset.
+ * - "Copy as curl" for the server URL the reader types; nothing is sent to any other host (the `page`
+ *   fixture fails a test on any such request).
+ * - The sync playground pulls every seeded observation exactly once.
+ * - axe finds no violation on /api with a console open, in light and in dark mode.
+ * The unit test of the mock (tests/unit/api-console-mock.spec.ts) covers every error status of every operation.
+ */
+import type {Locator, Page} from '@playwright/test';
+import {test, expect} from '../support/fixtures';
+import {axeViolations} from '../support/axe';
+import {answerProblems, OPERATIONS} from '../support/api-console';
+import {SEED_OBSERVATION_COUNT, SEED_USERS} from '../../src/api-mock/synkronus';
+import {writeZip} from '../../src/api-mock/zip';
+import type {ContractOperation} from '../../src/api-mock/contract';
+
+/** Opens the console of an operation and returns its panel. */
+async function openConsole(page: Page, op: Pick<ContractOperation, 'anchor' | 'summary'>): Promise<Locator> {
+  const section = page.locator('section').filter({has: page.locator(`[id="${op.anchor}"]`)}).last();
+  const button = section.getByRole('button', {name: 'Try it'});
+  // Pressing the button of an open console closes it.
+  if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
+  await expect(button).toHaveAttribute('aria-expanded', 'true');
+  const panel = page.getByRole('region', {name: `Try it: ${op.summary}`});
+  await expect(panel.getByRole('button', {name: 'Send'})).toBeVisible();
+  return panel;
+}
+
+type Shown = {status: number; contentType: string | null; body: string};
+
+/** Sends the panel's request and reads the answer it shows. */
+async function sendAndRead(panel: Locator): Promise<Shown> {
+  const response = panel.getByRole('region', {name: /^Response: /});
+  // The region counts the answers it has shown: wait for the next one.
+  const count = Number((await response.getAttribute('data-answers')) ?? 0);
+  await panel.getByRole('button', {name: 'Send'}).click();
+  await expect(response).toHaveAttribute('data-answers', String(count + 1));
+  const status = Number(/Status (\d{3})/.exec((await response.getByText(/^Status \d{3}/).textContent()) ?? '')![1]);
+  const headers = await response.locator('li code').allTextContents();
+  const contentType = headers.find((h) => h.toLowerCase().startsWith('content-type:'))?.split(': ')[1] ?? null;
+  const body = (await response.getByLabel(/^Response body/).textContent()) ?? '';
+  return {status, contentType, body};
+}
+
+const seedUser = (role: string) => SEED_USERS.find((u) => u.role === role)!;
+
+/** The seeded user an operation's happy path logs in as: fieldworker when allowed (the examples are written for them). */
+function userFor(op: ContractOperation) {
+  const fieldworker = SEED_USERS.find((u) => u.username === 'fieldworker')!;
+  return op.roles.includes(fieldworker.role) ? fieldworker : seedUser(op.roles.includes('admin') ? 'admin' : op.roles[0]);
+}
+
+const LOGIN = OPERATIONS.find((op) => op.operationId === 'login')!;
+
+/** Logs in through the Log in console; returns its answer's body. */
+async function login(page: Page, user: {username: string; password: string}): Promise<{token: string; refreshToken: string}> {
+  const panel = await openConsole(page, LOGIN);
+  await panel.getByLabel('Request body (JSON)').fill(JSON.stringify({username: user.username, password: user.password}));
+  const shown = await sendAndRead(panel);
+  expect(shown.status, shown.body).toBe(200);
+  return JSON.parse(shown.body);
+}
+
+/** What the happy path of an operation changes from the documented example, where the seed makes the example fail on purpose. */
+const HAPPY_INPUTS: Record<string, (panel: Locator, context: {refreshToken: string}) => Promise<void>> = {
+  refreshToken: (panel, {refreshToken}) => panel.getByLabel('Request body (JSON)').fill(JSON.stringify({refreshToken})),
+  createUser: (panel) => panel.getByLabel('Request body (JSON)').fill(JSON.stringify({username: 'enumerator', password: 'pw-123456', role: 'read-only'})),
+  uploadAttachment: async (panel) => {
+    await panel.getByLabel(/^attachment_id/).fill('new-photo.jpg');
+    await panel.getByLabel(/^file/).setInputFiles({name: 'new-photo.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('photo bytes')});
+  },
+  pushAppBundle: (panel) =>
+    panel.getByLabel(/^bundle/).setInputFiles({
+      name: 'bundle.zip',
+      mimeType: 'application/zip',
+      buffer: Buffer.from(writeZip([{name: 'app/index.html', data: new TextEncoder().encode('<p>new</p>')}])),
+    }),
+};
+
+test.describe('the "Try it" console of /api', () => {
+  for (const op of OPERATIONS) {
+    test(`${op.operationId}: the happy path through the console matches the description`, async ({page}) => {
+      await page.goto('/api');
+      let refreshToken = '';
+      if (!op.isPublic || op.operationId === 'refreshToken') {
+        const user = userFor(op);
+        ({refreshToken} = await login(page, op.isPublic ? SEED_USERS[0] : user));
+      }
+      const panel = op.operationId === 'login' ? await openConsole(page, op) : await openConsole(page, op);
+      if (!op.isPublic) {
+        const user = userFor(op);
+        await expect(panel.getByText(`Logged in as ${user.username}, role in use ${user.role}.`)).toBeVisible();
+        await expect(panel.getByLabel('Bearer token')).not.toHaveValue('');
+      }
+      if (op.rolesUnspecified) {
+        await expect(panel.getByText(`The description does not say whether the role ${op.rolesUnspecified.join(', ')} may make this call`)).toBeVisible();
+      }
+      await HAPPY_INPUTS[op.operationId]?.(panel, {refreshToken});
+      const shown = await sendAndRead(panel);
+      expect(shown.status, shown.body).toBeGreaterThanOrEqual(200);
+      expect(shown.status, shown.body).toBeLessThan(300);
+      const isJson = (shown.contentType ?? '').includes('json');
+      expect(answerProblems(op.operationId, shown.status, shown.contentType, isJson ? shown.body : op.method === 'HEAD' ? null : 'bytes')).toEqual([]);
+    });
+  }
+
+  test('documented errors are shown as the mock answers them: 400 naming the field, 401, 403, 404, 409, 304', async ({page}) => {
+    const byId = (id: string) => OPERATIONS.find((op) => op.operationId === id)!;
+    await page.goto('/api');
+    const pull = await openConsole(page, byId('syncPull'));
+    // No login yet: 401.
+    let shown = await sendAndRead(pull);
+    expect(shown.status).toBe(401);
+    expect(answerProblems('syncPull', shown.status, shown.contentType, shown.body)).toEqual([]);
+
+    await login(page, seedUser('read-only'));
+    await expect(pull.getByText('Logged in as viewer, role in use read-only.')).toBeVisible();
+    // Invalid input: the mock's 400 naming the field, not a crash.
+    await pull.getByLabel(/^limit/).fill('0');
+    shown = await sendAndRead(pull);
+    expect(shown.status).toBe(400);
+    expect(JSON.parse(shown.body)).toMatchObject({errors: [{field: 'limit'}]});
+    expect(answerProblems('syncPull', 400, shown.contentType, shown.body)).toEqual([]);
+    await pull.getByLabel(/^limit/).fill('');
+    await pull.getByLabel('Request body (JSON)').fill('{"client_id": ');
+    shown = await sendAndRead(pull);
+    expect(shown.status).toBe(400);
+    expect(JSON.parse(shown.body)).toMatchObject({errors: [{field: 'body'}]});
+
+    // The read-only role may not list users: 403.
+    const users = await openConsole(page, byId('listUsers'));
+    shown = await sendAndRead(users);
+    expect(shown.status).toBe(403);
+    expect(answerProblems('listUsers', 403, shown.contentType, shown.body)).toEqual([]);
+
+    // 404 and 304 on app bundle files.
+    const file = await openConsole(page, byId('downloadAppBundleFile'));
+    shown = await sendAndRead(file);
+    expect(shown.status).toBe(200);
+    const etag = (await file.getByRole('region', {name: /^Response: /}).locator('li code').allTextContents()).find((h) => h.startsWith('etag:'))!.split(': ')[1];
+    await file.getByLabel(/^If-None-Match/).fill(etag);
+    shown = await sendAndRead(file);
+    expect(shown.status).toBe(304);
+    await file.getByLabel(/^path/).fill('app/missing.js');
+    shown = await sendAndRead(file);
+    expect(shown.status).toBe(404);
+    expect(answerProblems('downloadAppBundleFile', 404, shown.contentType, shown.body)).toEqual([]);
+
+    // 409: the documented example of user creation names a seeded user.
+    await login(page, seedUser('admin'));
+    const create = await openConsole(page, byId('createUser'));
+    shown = await sendAndRead(create);
+    expect(shown.status).toBe(409);
+    expect(answerProblems('createUser', 409, shown.contentType, shown.body)).toEqual([]);
+
+    // An expired token: 401; reset forgets every token.
+    await users.getByRole('button', {name: 'Expire the tokens'}).click();
+    await expect(users.getByText('The token of the last login has expired or is no longer valid: log in again.')).toBeVisible();
+    shown = await sendAndRead(users);
+    expect(shown.status).toBe(401);
+    await users.getByRole('button', {name: 'Reset to the seed'}).click();
+    await expect(users.getByText(/^Not logged in/)).toBeVisible();
+  });
+
+  test('"Copy as curl" gives the same request for the server URL the reader types', async ({page}) => {
+    await page.goto('/api');
+    const pull = await openConsole(page, OPERATIONS.find((op) => op.operationId === 'syncPull')!);
+    const curl = pull.getByLabel('curl command');
+    await expect(curl).toContainText('curl "http://localhost:8080/sync/pull"');
+    await pull.getByLabel(/^limit/).fill('20');
+    await pull.getByLabel('Server URL').fill('https://sync.example.org');
+    await expect(curl).toContainText('curl "https://sync.example.org/sync/pull?limit=20"');
+    await expect(curl).toContainText('"client_id": "formulus-4f8c2a91"');
+    await pull.getByRole('button', {name: 'Copy as curl'}).click();
+    await expect(pull.getByRole('status').filter({hasText: /Copied|copy it/})).toBeVisible();
+  });
+
+  test('the console is usable with the keyboard', async ({page}) => {
+    await page.goto('/api');
+    const section = page.locator('section').filter({has: page.locator('[id="operation/getHealth"]')}).last();
+    const button = section.getByRole('button', {name: 'Try it'});
+    await button.focus();
+    await page.keyboard.press('Enter');
+    const panel = page.getByRole('region', {name: 'Try it: Check server health'});
+    const send = panel.getByRole('button', {name: 'Send'});
+    await expect(send).toBeVisible();
+    await send.focus();
+    await page.keyboard.press('Enter');
+    await expect(panel.getByRole('region', {name: 'Response: Check server health'})).toContainText('Status 200 OK');
+    await button.focus();
+    await page.keyboard.press('Space');
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+    await expect(panel).toBeHidden();
+  });
+
+  for (const colorScheme of ['light', 'dark'] as const) {
+    test(`/api with a console open has no axe violations in ${colorScheme} mode`, async ({page}) => {
+      test.slow(); // axe over the whole reference
+      await page.emulateMedia({colorScheme});
+      await page.goto('/api');
+      await expect(page.locator('html')).toHaveAttribute('data-theme', colorScheme);
+      await login(page, seedUser('read-write'));
+      const pull = await openConsole(page, OPERATIONS.find((op) => op.operationId === 'syncPull')!);
+      await sendAndRead(pull);
+      await pull.getByLabel(/^limit/).fill('0');
+      expect((await sendAndRead(pull)).status).toBe(400);
+      expect(await axeViolations(page), `axe violations on /api with a console open in ${colorScheme} mode`).toEqual([]);
+    });
+  }
+});
+
+test.describe('the sync playground', () => {
+  test('a guided sync pushes a batch, then pulls every seeded observation exactly once, page by page, then the attachment manifest', async ({page}) => {
+    await page.goto('/docs/documentation/synkronus/sync-protocol');
+    const region = page.getByRole('region', {name: 'Sync playground'});
+    await region.getByRole('button', {name: 'Start the sync playground'}).click();
+    await region.getByRole('button', {name: 'Log in as fieldworker'}).click();
+    await region.getByRole('button', {name: 'Push a batch of three records'}).click();
+    const push = region.getByRole('listitem', {name: '2. Push a batch'});
+    await expect(push).toContainText('Status 200 OK');
+    await expect(push).toContainText('2 records stored, 1 in failed_records');
+
+    const pulled: string[] = [];
+    let pages = 0;
+    for (;;) {
+      const next = region.getByRole('button', {name: /^Pull the (first|next) page/});
+      await next.click();
+      pages++;
+      const step = region.getByRole('listitem', {name: new RegExp(`Pull page ${pages}$`)});
+      await expect(step).toContainText('Status 200 OK');
+      const body = JSON.parse((await step.getByLabel('Response body').textContent()) ?? '') as {records: {observation_id: string}[]; has_more: boolean; change_cutoff: number};
+      pulled.push(...body.records.map((r) => r.observation_id));
+      if (!body.has_more) {
+        await expect(step).toContainText(`has_more is false: stop. Keep change_cutoff, ${body.change_cutoff}`);
+        break;
+      }
+      await expect(step).toContainText(`pull again with since.version set to this change_cutoff, ${body.change_cutoff}`);
+    }
+    expect(pages).toBe(3);
+    const seeded = pulled.filter((id) => id.startsWith('obs-seed-'));
+    expect(seeded).toHaveLength(SEED_OBSERVATION_COUNT);
+    expect(new Set(seeded).size).toBe(SEED_OBSERVATION_COUNT);
+    expect(new Set(pulled).size).toBe(pulled.length);
+    await expect(region.getByRole('status').filter({hasText: /^Pulled/})).toHaveText(`Pulled ${pulled.length} records in 3 pages, ${pulled.length} distinct.`);
+
+    await region.getByRole('button', {name: 'Get the attachment manifest'}).click();
+    const manifest = region.getByRole('listitem', {name: /Get the attachment manifest$/});
+    await expect(manifest).toContainText('Status 200 OK');
+    expect(answerProblems('getAttachmentManifest', 200, 'application/json', await manifest.getByLabel('Response body').textContent())).toEqual([]);
+    await expect(region.getByRole('button', {name: /^(Pull|Get|Log in|Push)/})).toHaveCount(0);
+  });
+});
