@@ -1,6 +1,6 @@
 /**
  * src/plugins/lean-delivery: the compile hint at the top of the entry scripts (in the build). Its patches
- * (prism-slim, ssr-template) are checked by tests/unit/patches.spec.ts.
+ * (prism-slim) are checked by tests/unit/patches.spec.ts.
  */
 import fs from 'node:fs';
 import path from 'node:path';

@@ -8,7 +8,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {test, expect} from '@playwright/test';
 import {REPO_ROOT} from '../../scripts/nginx.cjs';
-import {REPLACED_SCRIPT_TAGS, SSR_TEMPLATE} from '../../src/plugins/lean-delivery/ssr-template';
 
 const HEADER_FIELDS = ['Library', 'Changes', 'Why', 'Gain', 'Remove when'];
 /** A header line: ` * Patch: <id>` in a block comment, or `// Patch: <id>`. */
@@ -41,15 +40,6 @@ function registeredIds(): string[] {
  * changed and what to do, when an upgrade has broken the patch or made it unnecessary.
  */
 const CHECKS: Record<string, () => void> = {
-  'ssr-template': () => {
-    const upstream = (require(installed('@docusaurus/core/lib/ssg/ssgTemplate.html.js')) as {default: string}).default;
-    const squeeze = (html: string) => html.replace(/\s+/g, ' ').trim();
-    expect(squeeze(upstream), "Docusaurus' template no longer loads its scripts with these tags").toContain(squeeze(REPLACED_SCRIPT_TAGS));
-    // The site's template with the loader put back to Docusaurus' tags is Docusaurus' template.
-    const restored = SSR_TEMPLATE.replace(/<script data-scripts=.*<\/script>/, REPLACED_SCRIPT_TAGS);
-    expect(squeeze(restored), "Docusaurus' page template changed: port the change to src/plugins/lean-delivery/ssr-template.ts").toBe(squeeze(upstream));
-  },
-
   'prism-slim': () => {
     const version = versionOf('prism-react-renderer');
     expect(version, 'prism-react-renderer changed: port its changes to prism-react-renderer-slim.ts, or remove the patch if the budget allows').toBe('2.4.1');

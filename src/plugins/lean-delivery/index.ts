@@ -5,8 +5,6 @@
  *   into every page); each route loads only its own chunks instead;
  * - a slim prism-react-renderer (./prism-react-renderer-slim.ts) with only the grammars the docs use
  *   (patch prism-slim, PATCHES.md);
- * - the scripts asked for once the page is painted (./ssr-template.ts, the config's `ssrTemplate`; patch
- *   ssr-template, PATCHES.md);
  * - the entry scripts compiled while they download (EAGER_COMPILE_HINT);
  * (The Brotli and gzip copies of the build are written after the build by scripts/precompress.cjs.)
  */
