@@ -5,11 +5,14 @@
  *   into every page); each route loads only its own chunks instead;
  * - a slim prism-react-renderer (./prism-react-renderer-slim.ts) with only the grammars the docs use
  *   (patch prism-slim, PATCHES.md);
+ * - the route's chunks, stylesheets included, listed in each page's HTML (./route-scripts.ts; patch
+ *   route-chunks-in-html, PATCHES.md);
  * - the entry scripts compiled while they download (EAGER_COMPILE_HINT);
  * (The Brotli and gzip copies of the build are written after the build by scripts/precompress.cjs.)
  */
-import type {Plugin} from '@docusaurus/types';
+import type {LoadContext, Plugin} from '@docusaurus/types';
 import path from 'node:path';
+import {RouteScriptsPlugin} from './route-scripts';
 
 /**
  * V8's explicit compile hint (Chrome 136+; other browsers read a comment): the whole file is compiled
@@ -19,7 +22,7 @@ import path from 'node:path';
  */
 export const EAGER_COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 
-export default function leanDelivery(): Plugin {
+export default function leanDelivery(context: LoadContext): Plugin {
   return {
     name: 'lean-delivery',
     configureWebpack(_config, isServer, {currentBundler}) {
@@ -31,6 +34,7 @@ export default function leanDelivery(): Plugin {
         ...bothBundles,
         optimization: {splitChunks: {minSize: 40_000, cacheGroups: {common: false}}},
         plugins: [
+          new RouteScriptsPlugin(context.generatedFilesDir),
           // After minification, which would drop the comment.
           new currentBundler.instance.BannerPlugin({
             banner: EAGER_COMPILE_HINT,
