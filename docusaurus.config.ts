@@ -12,7 +12,6 @@ import siteFiles from './src/plugins/site-files';
 import apiReferencePlugin, {checkApiDescription, type ApiReferenceOptions} from './src/plugins/api-reference';
 import apiReferenceDataPlugin from './src/plugins/api-reference-data';
 import apiConsolePlugin from './src/plugins/api-console';
-import {SSR_TEMPLATE} from './src/plugins/lean-delivery/ssr-template';
 import {
   ANNOUNCEMENT_ID,
   API_DOWNLOAD_PATH,
@@ -139,8 +138,6 @@ export const API_DEPENDENT = {
 /** The site configuration, without the build-time check of the API description (see createConfig). */
 export const config: Config = {
   title: 'ODE - Open Data Ensemble',
-  // Docusaurus' template, with the JavaScript asked for once the page is painted (see the file).
-  ssrTemplate: SSR_TEMPLATE,
   tagline: 'A symphony of data instruments for offline-first field data collection',
   favicon: 'img/favicon.svg',
   url: SITE_URL,

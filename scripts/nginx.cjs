@@ -55,14 +55,14 @@ function stopByPrefix(prefix) {
 }
 
 /**
- * @param {{port: number, root?: string, name?: string}} options
+ * @param {{port: number, root?: string, name?: string, cspInclude?: string}} options `cspInclude`: the CSP
+ *   include written by the build in `root`, when that is not the last build (scripts/compare-builds.mjs)
  * @returns {NginxServer}
  */
-function startNginx({port, root = path.join(REPO_ROOT, 'build'), name = 'site'}) {
+function startNginx({port, root = path.join(REPO_ROOT, 'build'), name = 'site', cspInclude = path.join(REPO_ROOT, CSP_INCLUDE_SOURCE)}) {
   if (!fs.existsSync(path.join(root, 'index.html'))) {
     throw new Error(`${root}/index.html is missing: build the site first (npm run build)`);
   }
-  const cspInclude = path.join(REPO_ROOT, CSP_INCLUDE_SOURCE);
   if (!fs.existsSync(cspInclude)) {
     throw new Error(`${cspInclude} is missing: it is written by the build (npm run build)`);
   }

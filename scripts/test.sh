@@ -7,6 +7,8 @@ cd "$(dirname "$0")/.."
 tracked_changes() { git status --porcelain --untracked-files=no 2>/dev/null || true; }
 before="$(tracked_changes)"
 bash scripts/setup.sh
+# Before any build: every patch of PATCHES.md still holds against the installed libraries.
+npm run --silent test:patches
 npm run --silent typecheck
 mkdir -p .tmp
 npm run --silent build 2>&1 | tee .tmp/build.log

@@ -4,7 +4,8 @@
  *
  * It copies the repository (without node_modules, builds and git data) to a temporary folder, moves every
  * @docusaurus/* package to the newest 3.x release and every other dependency to the newest release its
- * current major allows, installs them there with a lockfile of its own, then runs the type check, the
+ * current major allows, installs them there with a lockfile of its own, then runs the patch checks
+ * (tests/unit/patches.spec.ts, before any build), the type check, the
  * production build and the unit tests in the copy. It prints the version changes and, for each step that
  * broke, the end of its output. Exit code 1 when a step broke. Not part of `npm test`: its result depends on
  * what the registry serves that day.
@@ -77,6 +78,8 @@ console.log(changes.length ? `upgrade-check: ${changes.length} version changes\n
 
 const results = [run('install', 'npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], copy)];
 if (results[0].ok) {
+  // Before the build: which patch of PATCHES.md the new versions break or make unnecessary.
+  results.push(run('patch checks', 'npx', ['playwright', 'test', '-c', 'tests/patches.config.ts'], copy));
   results.push(run('type check', 'npx', ['tsc'], copy));
   const build = run('build', 'npx', ['docusaurus', 'build'], copy);
   results.push(build);

@@ -7,9 +7,8 @@
  * - any request to a host other than the site itself (such requests are also blocked),
  * - a page that does not finish hydrating (the check waits for it, so hydration errors are seen).
  * `page.goto` and `page.reload` return once a page of the site has hydrated, and fail, naming the page, when
- * it does not within STATE_TIMEOUT_MS (tests/support/limits.ts): the site asks for its JavaScript only after
- * the first paint (src/plugins/lean-delivery/ssr-template.ts), so a test acting at `load` would act before
- * the page is interactive.
+ * it does not within STATE_TIMEOUT_MS (tests/support/limits.ts): a page's route chunks and its hydration
+ * may finish after `load`, and a test acting before would act on a page that is not yet interactive.
  */
 import {test as base, expect, type Page} from '@playwright/test';
 import {STATE_TIMEOUT_MS} from './limits';

@@ -1,7 +1,7 @@
 /**
- * src/plugins/lean-delivery: the route chunks each page lists with its entry scripts, the compile hint
- * at the top of those entry scripts (in the build), and the patch that keeps `localeCompare` out of
- * theme-common's shallow memo.
+ * src/plugins/lean-delivery: the route chunks each page lists with its entry scripts (patch route-chunks-in-html),
+ * and the compile hint at the top of the entry scripts (in the build). Its patches are also checked against
+ * the installed libraries by tests/unit/patches.spec.ts.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -9,7 +9,6 @@ import {test, expect} from '@playwright/test';
 import {REPO_ROOT} from '../../scripts/nginx.cjs';
 import {EAGER_COMPILE_HINT} from '../../src/plugins/lean-delivery';
 import {readRegistry, withModuleOrigins, type ClientManifest} from '../../src/plugins/lean-delivery/route-scripts';
-import patchThemeCommon from '../../src/plugins/lean-delivery/theme-common-patches-loader.cjs';
 
 const REGISTRY = `export default {
   "17896441": [() => import(/* webpackChunkName: "17896441" */ "@theme/DocItem"), "@theme/DocItem", require.resolveWeak("@theme/DocItem")],
@@ -55,21 +54,6 @@ test.describe('route scripts', () => {
   });
 });
 
-test.describe('theme-common patch', () => {
-  const file = path.join(REPO_ROOT, 'node_modules/@docusaurus/theme-common/lib/utils/reactUtils.js');
-
-  test('the installed theme-common sorts by code unit, with no localeCompare left', () => {
-    const patched = patchThemeCommon.call({resourcePath: file}, fs.readFileSync(file, 'utf8'));
-    expect(patched).not.toContain('localeCompare');
-    expect(patched).toContain('deps.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));');
-  });
-
-  test('code without the sort it replaces fails the build, naming the file', () => {
-    expect(() => patchThemeCommon.call({resourcePath: '/x/reactUtils.js'}, 'export const a = 1;')).toThrow(
-      /^\/x\/reactUtils\.js: useShallowMemoObject no longer sorts keys with localeCompare/,
-    );
-  });
-});
 
 test('the built entry scripts, and only they, start with the eager-compile hint; no stylesheet carries it', () => {
   const assets = path.join(REPO_ROOT, 'build/assets');

@@ -1,10 +1,20 @@
 /**
  * Makes a new announcement bar show on the first page load after its id changes.
  *
- * The classic theme hides the bar before React starts when the reader once closed a bar (an inline
- * script reads the stored dismissal), and only afterwards notices that the stored id is an old one: the
- * dismissal is then cleared in storage, but the bar stays hidden until the next full page load. This
- * inline script compares the stored id first and, for a new id, clears the dismissal and un-hides the bar.
+ * Patch: announcement-bar-new-id
+ * Library: @docusaurus/theme-classic 3.10.2 and @docusaurus/theme-common 3.10.2
+ * Changes: an inline script, run before the theme's own, that reads theme-common's private storage keys
+ *   (`docusaurus.announcement.id<namespace>`, `docusaurus.announcement.dismiss<namespace>`): when the stored
+ *   id is not the configured one, it clears the stored dismissal and sets
+ *   `data-announcement-bar-initially-dismissed="false"` on <html>.
+ * Why: an upstream bug (report text in PATCHES.md). theme-classic's inline script hides the bar before React
+ *   starts whenever the reader once closed a bar, whatever its id; theme-common then sees the new id and
+ *   clears the dismissal in storage, but nothing removes the attribute, so the CSS keeps the new bar hidden
+ *   until the next full page load.
+ * Gain: a changed announcement is seen on the first load, not the second (tests/e2e/shell.spec.ts).
+ * Remove when: Docusaurus fixes the bug (the theme's inline script compares the id, or the provider
+ *   clears the attribute). tests/unit/patches.spec.ts fails, naming this patch, when the keys change or
+ *   the theme's inline script starts reading the id.
  */
 import type {LoadContext, Plugin} from '@docusaurus/types';
 

@@ -3,12 +3,11 @@
  * - no shared `common` chunk: Docusaurus puts every module used by half the pages into one chunk that
  *   every page then loads (toolchain note P11: on a site of this size that drags diagram and API code
  *   into every page); each route loads only its own chunks instead;
- * - a slim prism-react-renderer (./prism-react-renderer-slim.ts) with only the grammars the docs use;
- * - the scripts asked for once the page is painted (./ssr-template.ts, the config's `ssrTemplate`),
- *   the route's chunks with the entry scripts (./route-scripts.ts);
+ * - a slim prism-react-renderer (./prism-react-renderer-slim.ts) with only the grammars the docs use
+ *   (patch prism-slim, PATCHES.md);
+ * - the route's chunks, stylesheets included, listed in each page's HTML (./route-scripts.ts; patch
+ *   route-chunks-in-html, PATCHES.md);
  * - the entry scripts compiled while they download (EAGER_COMPILE_HINT);
- * - theme-common's shallow memo without `localeCompare`, whose first call costs ~10 ms of collation
- *   set-up after hydration (./theme-common-patches-loader.cjs);
  * (The Brotli and gzip copies of the build are written after the build by scripts/precompress.cjs.)
  */
 import type {LoadContext, Plugin} from '@docusaurus/types';
@@ -29,14 +28,6 @@ export default function leanDelivery(context: LoadContext): Plugin {
     configureWebpack(_config, isServer, {currentBundler}) {
       const bothBundles = {
         resolve: {alias: {'prism-react-renderer$': path.join(__dirname, 'prism-react-renderer-slim.ts')}},
-        module: {
-          rules: [
-            {
-              test: /[\\/]@docusaurus[\\/]theme-common[\\/]lib[\\/]utils[\\/]reactUtils\.js$/,
-              use: [path.join(__dirname, 'theme-common-patches-loader.cjs')],
-            },
-          ],
-        },
       };
       if (isServer) return bothBundles;
       return {

@@ -2,10 +2,19 @@
  * A slim build of prism-react-renderer for this site, aliased in its place by ./index.ts (client and
  * server bundles alike, so server-rendered and hydrated code blocks match).
  *
- * The package bundles ~35 Prism grammars and 20 colour themes into one module with side effects, so
- * every page paid 27 KiB (Brotli) for it. This module keeps the same `Highlight` API with a Prism that
- * holds only the grammars the docs use; a code block in another language is shown unhighlighted.
- * `Highlight` and its helpers are adapted from prism-react-renderer 2.4.1 (MIT, Formidable Labs).
+ * Patch: prism-slim
+ * Library: prism-react-renderer 2.4.1 (as @docusaurus/theme-classic 3.10.2 imports it: `Highlight`, `Prism`)
+ * Changes: the package is replaced by this module: the same `Highlight` API (adapted from prism-react-renderer
+ *   2.4.1, MIT, Formidable Labs) over a Prism that holds only the grammars the docs use, registered on the
+ *   first code block; `src/theme/prism-include-languages.ts` is swizzled to a no-op so the theme does not
+ *   register grammars itself. A code block in another language is shown unhighlighted.
+ * Why: the package bundles ~35 grammars and 20 colour themes into one module with side effects, in every
+ *   page's main bundle; with it, docs pages are over the 150 KiB JavaScript budget (perf/budgets.json).
+ * Gain: 15.1 KiB of JavaScript (Brotli) on every page. Measured side by side (scripts/compare-builds.mjs,
+ *   PATCHES.md): /docs/ODE 139.3 KiB of JS with the patch, 154.4 without; the Synkronus CLI page 144.0 and 159.1.
+ * Remove when: the theme or prism-react-renderer lets a site choose the grammars it bundles, or the JS budget
+ *   is met without it. tests/unit/patches.spec.ts fails, naming this patch, when prism-react-renderer is no
+ *   longer 2.4.1 (port the change) or the theme imports a name this module lacks.
  */
 import {createElement, useCallback, useMemo, type CSSProperties, type ReactNode} from 'react';
 import clsx from 'clsx';

@@ -1,21 +1,28 @@
 /**
- * Lets every built page list its route's chunks with its entry scripts, so the browser fetches them
- * alongside `main.js` instead of after it.
+ * Lets every built page list its route's chunks (scripts and stylesheets) with its entry scripts.
  *
- * Docusaurus' page template is given the scripts of the modules its server rendering used
- * (`getBundles()` of react-loadable-ssr-addon-v5-slorber over `.docusaurus/client-manifest.json`). The
- * rendering reports each route module by its path (`@theme/DocItem`, `@site/docs/ODE.md`), while the
- * manifest, written by the same addon under webpack 5 and Rspack, knows each chunk only by its name.
- * No path matches, so every page listed only `runtime~main` and `main`: the route's chunks were asked
- * for by `main.js` once it ran, a round trip later, and creating their `<script>` elements was part of
- * the longest task of the page's start-up.
- *
- * The registry Docusaurus generates (`.docusaurus/registry.js`) pairs each chunk name with the path of
- * its module; after the addon has written the manifest, each path is added to it with its chunk's
- * files. The build fails, naming the file, if either file no longer has the shape read here.
+ * Patch: route-chunks-in-html
+ * Library: @docusaurus/core 3.10.2 (the generated `.docusaurus/registry.js`) and
+ *   react-loadable-ssr-addon-v5-slorber (its `.docusaurus/client-manifest.json`), both private formats
+ * Changes: after the addon has written the manifest, each route module's path is added to it with its
+ *   chunk's files, read from the registry Docusaurus generates, which pairs each chunk name with the path of
+ *   its module. The build fails, naming the file, if either file no longer has the shape read here.
+ * Why: an upstream bug (report text in PATCHES.md). Docusaurus' page template is given the files of the
+ *   modules its server rendering used (`getBundles()` over the manifest); the rendering reports each route
+ *   module by its path (`@theme/DocItem`), the manifest knows each chunk only by its name, so no path matches
+ *   and every page listed only `runtime~main` and `main`. The route's stylesheet was then missing from the
+ *   HTML: `/api` (whose reference styles are its route's CSS chunk) was unstyled without JavaScript and until
+ *   `main.js` had run (tests/e2e/api-page.spec.ts, "with JavaScript switched off").
+ * Gain: the route's stylesheet in the HTML (`/api` styled before and without scripts); its scripts are asked
+ *   for with the entry scripts instead of a round trip later. Lighthouse: within noise (PATCHES.md).
+ * Remove when: Docusaurus lists a route's chunks in its pages by itself. tests/unit/patches.spec.ts fails,
+ *   naming this patch, when the registry line that is read here changes.
  */
 import fs from 'node:fs';
 import path from 'node:path';
+
+/** How @docusaurus/core writes one registry line (checked against the installed version by tests/unit/patches.spec.ts). */
+export const REGISTRY_LINE_SOURCE = '`  "${chunkName}": [() => import(/* webpackChunkName: "${chunkName}" */ "${modulePath}"), "${modulePath}", require.resolveWeak("${modulePath}")],`';
 
 /** The part of the addon's manifest used here: chunk-group name → chunk ids, chunk id → files. */
 export type ClientManifest = {

@@ -1,9 +1,22 @@
 /**
  * Local search: @easyops-cn/docusaurus-search-local, plus the API reference. That plugin indexes the
- * docs and pages from the built HTML; the /api page is left out of its scan (it would index the page
- * as one long text) and, after its index is written, one entry per tag, operation and schema of the
- * API description is added, each at its anchor on the page (from the reference's model, not from the
- * rendered HTML).
+ * docs and pages from the built HTML; the /api page is left out of its scan (a page that is not a docs
+ * page is indexed as one long text) and, after its index is written, one entry per tag, operation and
+ * schema of the API description is added, each at its anchor on the page (from the reference's model, not
+ * from the rendered HTML).
+ *
+ * Patch: search-index-api-entries
+ * Library: @easyops-cn/docusaurus-search-local 0.55.3
+ * Changes: nothing in the library; this plugin imports two of its private modules
+ *   (dist/server/server/utils/buildIndex and processPluginOptions) and reads its index lists by position
+ *   (titles, headings, descriptions, keywords, contents) to add the API entries.
+ * Why: a feature, not speed: search finds each API operation and schema at its anchor
+ *   (tests/e2e/search.spec.ts). The plugin has no public way to add documents, and its own builder is
+ *   used so that the added entries get exactly its tokenizer and pipeline.
+ * Gain: one search result per API tag, operation and schema instead of none for /api.
+ * Remove when: the plugin accepts extra documents through an option, or indexes a page's headings the way
+ *   it indexes a docs page's. tests/unit/patches.spec.ts fails, naming this patch, when the private modules
+ *   or the list order change.
  */
 import {readdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';

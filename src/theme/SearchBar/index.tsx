@@ -1,45 +1,15 @@
 // Wraps the local search bar: its code loads only when the reader comes to the box (focus, hover or
-// Ctrl/⌘-K), which keeps every page within its JavaScript budget; and its popup is fixed for assistive technology.
+// Ctrl/⌘-K), which keeps every page within its JavaScript budget; and its popup is patched for assistive
+// technology (patch search-popup-aria, PATCHES.md).
 import React, {type ComponentType, type ReactNode, useCallback, useEffect, useLayoutEffect, useRef, useState} from 'react';
 import type SearchBarType from '@theme/SearchBar';
 import type {WrapperProps} from '@docusaurus/types';
+import {fixPopupAria, keepFocusWithReader} from '@site/src/plugins/local-search/popupPatch';
 import './styles.css';
 
 type Props = WrapperProps<typeof SearchBarType>;
 
 const loadSearchBar = () => import('@theme-original/SearchBar').then((m) => m.default as ComponentType<Props>);
-
-/**
- * autocomplete.js (used by @easyops-cn/docusaurus-search-local) points its combobox at the listbox
- * with aria-owns only, and puts the "See all results" link inside the listbox. ARIA 1.2 wants
- * aria-controls, and a listbox holds only options: so the link is made an option too.
- */
-function fixPopupAria(root: HTMLElement) {
-  const input = root.querySelector('input[role="combobox"]');
-  const listboxId = input?.getAttribute('aria-owns');
-  if (input && listboxId && input.getAttribute('aria-controls') !== listboxId) {
-    input.setAttribute('aria-controls', listboxId);
-  }
-  root.querySelectorAll('[role="listbox"] a:not([role])').forEach((link) => {
-    link.setAttribute('role', 'option');
-    link.setAttribute('aria-selected', 'false');
-    link.parentElement?.setAttribute('role', 'none');
-  });
-}
-
-/**
- * The plugin focuses its box again once its index has loaded if the box was focused when loading
- * began, even when the reader has tabbed on since: that would pull keyboard users back. The box may
- * take the focus only when no other element has it.
- */
-function keepFocusWithReader(input: HTMLInputElement) {
-  const nativeFocus = HTMLInputElement.prototype.focus;
-  input.focus = function focusUnlessElsewhere(this: HTMLInputElement, options?: FocusOptions) {
-    const active = document.activeElement;
-    if (active && active !== document.body && active !== this) return;
-    nativeFocus.call(this, options);
-  };
-}
 
 /**
  * What the navbar shows until the reader starts searching: the same box, with the same name. Focus
