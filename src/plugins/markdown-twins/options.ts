@@ -4,6 +4,8 @@ import {API_ROUTE, SITE_URL} from '../../../site.constants';
 import rehypeThemeMarkup from './rehypeThemeMarkup';
 import remarkTwinLinks from './remarkTwinLinks';
 
+export {markdownTwinPath} from './twinPath';
+
 type TwinsPluginOptions = NonNullable<Parameters<typeof llmsTxtPlugin>[1]>;
 
 /** The options of the library: docs pages only, links absolute so that a twin read on its own still leads back. */
@@ -29,9 +31,3 @@ export const MARKDOWN_TWINS_OPTIONS: TwinsPluginOptions = {
     remarkPlugins: [remarkTwinLinks],
   },
 };
-
-/** The URL of a page's twin: "/docs/ODE" → "/docs/ODE.md" (the library's naming, which nginx serves as text/markdown). */
-export function markdownTwinPath(permalink: string): string {
-  return `${permalink.replace(/\/$/, '')}.md`;
-}
-
