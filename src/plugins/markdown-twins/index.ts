@@ -30,7 +30,8 @@ export default function markdownTwins(context: LoadContext): Plugin {
   const plugin = llmsTxtPlugin(context, MARKDOWN_TWINS_OPTIONS) as Plugin;
   const postBuild = plugin.postBuild!.bind(plugin);
   written = new Promise<string>((resolve, reject) => (settle = (run) => run.then(resolve, reject)));
-  // Nothing may wait forever if the library fails: the failure reaches every waiter and the build.
+  // A failure of the library reaches every waiter, and fails the build; this only keeps it from
+  // being reported once more as an unhandled rejection when nothing waits.
   written.catch(() => undefined);
   return {
     ...plugin,
