@@ -9,6 +9,7 @@ import remarkMermaidSvg from './src/plugins/mermaid-svg';
 import leanDeliveryPlugin from './src/plugins/lean-delivery';
 import localSearch from './src/plugins/local-search';
 import siteFiles from './src/plugins/site-files';
+import markdownTwins, {withTwinsInOfflineCopy} from './src/plugins/markdown-twins';
 import apiReferencePlugin, {checkApiDescription, type ApiReferenceOptions} from './src/plugins/api-reference';
 import apiReferenceDataPlugin from './src/plugins/api-reference-data';
 import apiConsolePlugin from './src/plugins/api-console';
@@ -211,8 +212,12 @@ export const config: Config = {
         offlineModeActivationStrategies: ['appInstalled', 'standalone'],
         swRegister: require.resolve('./src/offline/offlineCopy.ts'),
         swCustom: require.resolve('./src/offline/sw.js'),
-        // The social card is for link previews, not for reading. (The plugin itself sets swSrc and swDest.)
-        injectManifestConfig: {globIgnores: ['img/social-card.png']} as PwaOptions['injectManifestConfig'],
+        // The social card is for link previews, not for reading; the pages' Markdown twins are (Copy page
+        // as Markdown works offline). (The plugin itself sets swSrc and swDest.)
+        injectManifestConfig: {
+          globIgnores: ['img/social-card.png'],
+          manifestTransforms: [withTwinsInOfflineCopy],
+        } as PwaOptions['injectManifestConfig'],
         pwaHead: [
           {tagName: 'link', rel: 'manifest', href: '/manifest.json'},
           {tagName: 'meta', name: 'theme-color', content: '#1f6b43'},
@@ -220,6 +225,8 @@ export const config: Config = {
         ],
       } satisfies PwaOptions,
     ],
+    // A Markdown twin of every docs page, /docs/ODE → /docs/ODE.md (src/plugins/markdown-twins).
+    markdownTwins,
     // llms.txt, llms-full.txt and robots.txt (src/plugins/site-files); the downloadable API
     // description is served by src/plugins/api-reference.
     siteFiles,

@@ -13,7 +13,7 @@ const zlib = require('node:zlib');
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
-const COMPRESSIBLE = /\.(html|js|css|svg|json|xml|txt|yaml|yml|webmanifest|map)$/i;
+const COMPRESSIBLE = /\.(html|js|css|svg|json|xml|txt|md|yaml|yml|webmanifest|map)$/i;
 
 async function precompressFile(file) {
   const data = await fs.readFile(file);

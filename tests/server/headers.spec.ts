@@ -191,6 +191,20 @@ test.describe('other files', () => {
     }
   });
 
+  test('the Markdown twins of the docs pages are Markdown in UTF-8, compressed and revalidated, with the security headers', async ({request}) => {
+    const twins = filesBelow(BUILD).filter((f) => f.endsWith('.md'));
+    expect(twins, 'the build has a Markdown twin of the Overview').toContain('/docs/ODE.md');
+    for (const file of twins) {
+      const response = await request.get(file, {headers: GZIP});
+      expect(response.status(), file).toBe(200);
+      expect(response.headers()['content-type'], file).toBe('text/markdown; charset=utf-8');
+      expect(response.headers()['content-encoding'], file).toBe('gzip');
+      expect(response.headers()['cache-control'], file).toBe(REVALIDATE);
+      expectSecurityHeaders(response, file);
+      expect(await response.text(), file).toMatch(/^# \S/);
+    }
+  });
+
   for (const [file, type] of [
     ['/sw.js', /^(application|text)\/javascript; charset=utf-8$/],
     ['/manifest.json', /^application\/(manifest\+)?json; charset=utf-8$/],

@@ -46,6 +46,11 @@ test('finds inline event handlers and javascript: URLs, but not text inside scri
   expect(unhashableScripts(html)).toEqual(['<button onclick="…">: inline event handler', '<a href=" javascript:void(0)">: javascript: URL']);
 });
 
+test('reads attributes as the browser does: an entity-encoded javascript: URL is found, a quoted ">" ends no tag', () => {
+  const html = '<a title="1 > 0" href="&#106;avascript:go()">x</a><form><button formaction="JavaScript:x()">y</button></form>';
+  expect(unhashableScripts(html)).toEqual(['<a href="javascript:go()">: javascript: URL', '<button formaction="JavaScript:x()">: javascript: URL']);
+});
+
 test('a build with an inline event handler fails, naming the file', async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'csp-header-'));
   try {

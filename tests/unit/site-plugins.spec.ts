@@ -1,7 +1,7 @@
 /**
  * Unit tests of the build-time plugins (src/plugins): the search entries and the text reference made
- * from an API description (each at the anchor the reference page gives it), the HTML-to-Markdown
- * conversion of llms-full.txt, and the docs page list.
+ * from an API description (each at the anchor the reference page gives it) and the docs page list.
+ * (The Markdown of the docs pages is tested on the build: tests/unit/markdown-twins.spec.ts.)
  * They use a small API description written here, so they hold whatever api/synkronus.yaml contains.
  */
 import {test, expect} from '@playwright/test';
@@ -9,7 +9,6 @@ import type {LoadedContent} from '@docusaurus/plugin-content-docs';
 import type {OpenApiDocument} from '../../src/plugins/api-description/openapi';
 import {apiSearchEntries} from '../../src/plugins/local-search/apiEntries';
 import {apiReferenceText} from '../../src/plugins/site-files/apiText';
-import {htmlToMarkdown} from '../../src/plugins/site-files/htmlToMarkdown';
 import {docsPages} from '../../src/plugins/site-files/docsPages';
 
 const API: OpenApiDocument = {
@@ -93,37 +92,6 @@ test.describe('API reference text', () => {
     expect(text).toContain('- `change_cutoff` (integer, optional): Next since.version.');
     expect(text).toContain('### PullRequest\n\nType: object. Reference: https://x.test/api#schema/PullRequest\n');
     expect(text).toContain('- `client_id` (string, required)');
-  });
-});
-
-test.describe('HTML to Markdown', () => {
-  const html = `<html><body><main><div class="theme-doc-markdown markdown">
-    <header><h1>Title<a class="hash-link" href="#t">#</a></h1></header>
-    <p>Read the <a href="/docs/other">other page</a> and <code>synk login</code>, <strong>now</strong>.</p>
-    <h2 id="steps">Steps<a class="hash-link" href="#steps">#</a></h2>
-    <ol><li>First <em>step</em><ul><li>detail</li></ul></li><li><p>Second</p></li></ol>
-    <div class="language-bash theme-code-block"><pre><code><span class="token-line">docker compose up -d</span><span class="token-line">curl /health</span></code></pre><button>Copy</button></div>
-    <table><thead><tr><th>A</th><th>B</th></tr></thead><tbody><tr><td>1</td><td>a | b</td></tr></tbody></table>
-    <div class="theme-admonition"><div>note</div><div><p>Be careful.</p></div></div>
-  </div></main></body></html>`;
-  const markdown = htmlToMarkdown(html, '.theme-doc-markdown', 'https://x.test/docs/page')!;
-
-  test('keeps headings, paragraphs with inline markup and absolute links', () => {
-    expect(markdown).toContain('# Title\n');
-    expect(markdown).toContain('Read the [other page](https://x.test/docs/other) and `synk login`, **now**.');
-    expect(markdown).toContain('## Steps');
-  });
-
-  test('keeps lists, code blocks, tables and admonitions', () => {
-    expect(markdown).toContain('1. First *step*\n  - detail\n2. Second');
-    expect(markdown).toContain('```bash\ndocker compose up -d\ncurl /health\n```');
-    expect(markdown).toContain('| A | B |\n| --- | --- |\n| 1 | a \\| b |');
-    expect(markdown).toContain('> **note:** Be careful.');
-    expect(markdown).not.toContain('Copy');
-  });
-
-  test('returns null when the page has no such element', () => {
-    expect(htmlToMarkdown('<p>x</p>', '.theme-doc-markdown', 'https://x.test/')).toBeNull();
   });
 });
 

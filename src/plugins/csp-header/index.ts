@@ -8,6 +8,7 @@ import {createHash} from 'node:crypto';
 import {mkdir, readdir, readFile, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
+import {load} from 'cheerio';
 
 /** Where the include is written, relative to the site directory (beside build/, never inside it). */
 export const CSP_INCLUDE_FILE = 'build-nginx/docs-site-csp.conf';
@@ -15,13 +16,6 @@ export const CSP_INCLUDE_FILE = 'build-nginx/docs-site-csp.conf';
 /** The nginx variable the include defines and docs-site.conf reads. */
 const CSP_HASHES_VARIABLE = '$docs_csp_script_hashes';
 
-// An attribute list that may contain quoted ">" characters.
-const ATTRS = String.raw`((?:[^>"']|"[^"]*"|'[^']*')*)`;
-const SCRIPT_ELEMENT = new RegExp(String.raw`<script\b${ATTRS}>([\s\S]*?)<\/script[\s/>]`, 'gi');
-const RAW_TEXT_ELEMENT = new RegExp(String.raw`<(script|style)\b${ATTRS}>[\s\S]*?<\/\1[\s/>]`, 'gi');
-const COMMENT = /<!--[\s\S]*?-->/g;
-const START_TAG = new RegExp(String.raw`<([a-zA-Z][^\s/>]*)${ATTRS}>`, 'g');
-const ATTRIBUTE = /([^\s"'>/=]+)(?:\s*=\s*("[^"]*"|'[^']*'|[^\s>]+))?/g;
 const URL_ATTRIBUTES = new Set(['href', 'src', 'action', 'formaction', 'xlink:href']);
 
 /**
@@ -41,14 +35,6 @@ const CHECKED_SCRIPT_TYPES = new Set([
   'text/ecmascript',
 ]);
 
-function attributes(attrText: string): Map<string, string> {
-  const result = new Map<string, string>();
-  for (const [, name, raw = ''] of attrText.matchAll(ATTRIBUTE)) {
-    result.set(name.toLowerCase(), raw.replace(/^(["'])([\s\S]*)\1$/, '$2'));
-  }
-  return result;
-}
-
 /** The CSP source expression of one inline script, as the browser computes it. */
 export function scriptHash(text: string): string {
   // The HTML parser turns CRLF and CR into LF before the script text exists.
@@ -56,28 +42,38 @@ export function scriptHash(text: string): string {
   return `'sha256-${createHash('sha256').update(normalised, 'utf8').digest('base64')}'`;
 }
 
+/**
+ * The elements of a document as the browser's HTML parser builds them (cheerio with parse5): text
+ * inside a script or a comment is no element, and attribute values come with their entities decoded.
+ */
+function elements(html: string) {
+  const $ = load(html);
+  return $('*')
+    .toArray()
+    .filter((node) => 'attribs' in node)
+    .map((element) => ({name: element.tagName, attributes: element.attribs, text: () => $(element).text()}));
+}
+
 /** Hashes of the inline scripts of one HTML document that CSP checks. */
 export function inlineScriptHashes(html: string): string[] {
   const hashes: string[] = [];
-  for (const [, attrText, body] of html.matchAll(SCRIPT_ELEMENT)) {
-    const attrs = attributes(attrText);
-    if (attrs.has('src')) continue;
-    const type = (attrs.get('type') ?? '').split(';')[0].trim().toLowerCase();
+  for (const element of elements(html)) {
+    if (element.name !== 'script' || 'src' in element.attributes) continue;
+    const type = (element.attributes.type ?? '').split(';')[0].trim().toLowerCase();
     if (!CHECKED_SCRIPT_TYPES.has(type)) continue;
-    hashes.push(scriptHash(body));
+    hashes.push(scriptHash(element.text()));
   }
   return hashes;
 }
 
 /** Markup that a hash-based script-src blocks: inline event handlers and javascript: URLs. */
 export function unhashableScripts(html: string): string[] {
-  const markup = html.replace(RAW_TEXT_ELEMENT, '').replace(COMMENT, '');
   const problems: string[] = [];
-  for (const [, tag, attrText] of markup.matchAll(START_TAG)) {
-    for (const [name, value] of attributes(attrText)) {
-      if (/^on[a-z]+$/.test(name)) problems.push(`<${tag} ${name}="…">: inline event handler`);
+  for (const element of elements(html)) {
+    for (const [name, value] of Object.entries(element.attributes)) {
+      if (/^on[a-z]+$/.test(name)) problems.push(`<${element.name} ${name}="…">: inline event handler`);
       if (URL_ATTRIBUTES.has(name) && /^\s*javascript:/i.test(value)) {
-        problems.push(`<${tag} ${name}="${value}">: javascript: URL`);
+        problems.push(`<${element.name} ${name}="${value}">: javascript: URL`);
       }
     }
   }

@@ -1,8 +1,8 @@
 /**
  * Machine-readable files written after the build, all from the site's own sources:
  * - llms.txt: every docs page (title, URL, description) and the API, in the docs sidebar's order;
- * - llms-full.txt: the text of those pages (from their built HTML) and the API reference in text form
- *   (from the API description);
+ * - llms-full.txt: the text of those pages (their Markdown twins, written by src/plugins/markdown-twins)
+ *   and the API reference in text form (from the API description);
  * - robots.txt, pointing at the sitemap.
  * (The downloadable API description, API_DOWNLOAD_PATH, is served by src/plugins/api-description.)
  */
@@ -12,9 +12,9 @@ import type {LoadContext, Plugin} from '@docusaurus/types';
 import type {LoadedContent as DocsContent} from '@docusaurus/plugin-content-docs';
 import {API_DOWNLOAD_PATH, API_ROUTE, API_SPEC_FILE} from '../../../site.constants';
 import {readApiDescription} from '../api-description/validate';
-import {builtPageFile} from './builtPage';
+import {twinsWritten} from '../markdown-twins';
+import {markdownTwinPath} from '../markdown-twins/options';
 import {apiReferenceText} from './apiText';
-import {htmlToMarkdown} from './htmlToMarkdown';
 import {type DocsPage, docsPages} from './docsPages';
 
 function pageText(page: DocsPage, outDir: string, url: (p: string) => string): string {
@@ -24,10 +24,9 @@ function pageText(page: DocsPage, outDir: string, url: (p: string) => string): s
     head.push('Pages in this section:', ...page.children.map((child) => `- [${child.title}](${url(child.permalink)})`));
     return head.join('\n');
   }
-  const markdown = htmlToMarkdown(readFileSync(builtPageFile(outDir, page.permalink), 'utf8'), '.theme-doc-markdown', url(page.permalink));
-  if (markdown === null) throw new Error(`site-files: ${page.permalink} has no .theme-doc-markdown content`);
+  const markdown = readFileSync(path.join(outDir, markdownTwinPath(page.permalink)), 'utf8');
   // The page's own h1 is already the title above.
-  return [...head, markdown.replace(/^# .*\n+/, '')].join('\n');
+  return [...head, markdown.replace(/^# .*\n+/, '').trimEnd()].join('\n');
 }
 
 export default function siteFiles(context: LoadContext): Plugin {
@@ -37,6 +36,9 @@ export default function siteFiles(context: LoadContext): Plugin {
   return {
     name: 'site-files',
     async postBuild({outDir, plugins}) {
+      const twins = twinsWritten();
+      if (!twins) throw new Error('site-files: llms-full.txt is made of the Markdown twins, and src/plugins/markdown-twins is not loaded');
+      await twins;
       const docsPlugin = plugins.find((plugin) => plugin.name === 'docusaurus-plugin-content-docs');
       if (!docsPlugin) throw new Error('site-files: the docs plugin is not loaded');
       const pages = docsPages(docsPlugin.content as DocsContent);
