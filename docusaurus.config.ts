@@ -85,7 +85,7 @@ export function rightUnlessMarked(items: NavbarItem[]): NavbarItem[] {
  * Docusaurus validates it: by createConfig, and by every fixture build (tests/fixtures) after its changes.
  */
 export function withSiteRules(siteConfig: Config): Config {
-  const themeConfig = siteConfig.themeConfig as Preset.ThemeConfig | undefined;
+  const themeConfig: Preset.ThemeConfig | undefined = siteConfig.themeConfig;
   const items = themeConfig?.navbar?.items;
   if (!items) return siteConfig;
   return {...siteConfig, themeConfig: {...themeConfig, navbar: {...themeConfig.navbar, items: rightUnlessMarked(items)}}};

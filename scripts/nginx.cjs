@@ -43,7 +43,7 @@ function stopByPrefix(prefix) {
   const pidFile = path.join(prefix, 'nginx.pid');
   if (!fs.existsSync(pidFile)) return;
   const pid = Number(fs.readFileSync(pidFile, 'utf8').trim());
-  let cmdline = '';
+  let cmdline;
   try {
     cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
   } catch {

@@ -59,7 +59,7 @@ async function measurePage(browser, url, options = {}) {
         width: img.getAttribute('width'),
         height: img.getAttribute('height'),
         loading: img.getAttribute('loading'),
-        aboveTheFold: box.top < window.innerHeight && box.bottom > 0 && box.width > 0,
+        aboveTheFold: box.top < globalThis.innerHeight && box.bottom > 0 && box.width > 0,
         rendered: box.width > 0 && box.height > 0,
       };
     }),

@@ -15,15 +15,15 @@ import {TEST_TIMEOUT_MS} from '../support/limits';
 type LighthouseResult = {url: string; scores: Record<string, number>; failedAudits: string[]; runtimeError: string | null};
 
 for (const [route, minimums] of lighthouseMinimums()) {
-  test(`Lighthouse ${LIGHTHOUSE_TESTED_CATEGORIES.join(', ')} on ${route} meet their minimums`, async ({baseURL}) => {
-    const [result]: LighthouseResult[] = JSON.parse(
+  test(`Lighthouse ${LIGHTHOUSE_TESTED_CATEGORIES.join(', ')} on ${route} meet their minimums`, ({baseURL}) => {
+    const [result] = JSON.parse(
       execFileSync(
         'node',
         [path.join(REPO_ROOT, 'scripts/lighthouse.mjs'), '--categories', LIGHTHOUSE_TESTED_CATEGORIES.join(','), `${baseURL}${route}`],
         // A run that has not ended within the test's limit has hung: stop it rather than leave it behind.
         {encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], timeout: TEST_TIMEOUT_MS - 10_000},
       ),
-    );
+    ) as LighthouseResult[];
     const expected = Object.fromEntries(LIGHTHOUSE_TESTED_CATEGORIES.map((c) => [c, minimums[c]]));
     console.log(
       `${route}: ${JSON.stringify(result.scores)} (minimums ${JSON.stringify(expected)})` +

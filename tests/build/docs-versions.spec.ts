@@ -68,7 +68,7 @@ let versionName = '';
 let server: ReturnType<typeof startNginx> | undefined;
 
 /** The versions of the copy, newest first, as versions.json lists them. */
-const versions = (): string[] => JSON.parse(fs.readFileSync(path.join(copy, 'versions.json'), 'utf8'));
+const versions = () => JSON.parse(fs.readFileSync(path.join(copy, 'versions.json'), 'utf8')) as string[];
 
 /** Opens `route` and waits until React has hydrated it, so that clicks run the theme's handlers. */
 async function openHydrated(page: Page, route: string) {
@@ -151,7 +151,7 @@ test.describe('cutting a docs version as the "Manage docs versions" page says', 
     /** The stored preferred versions, by key. */
     const stored = () =>
       page.evaluate(
-        (pattern) => Object.fromEntries(Object.entries(window.localStorage).filter(([key]) => new RegExp(pattern).test(key))),
+        (pattern) => Object.fromEntries<string>(Object.entries(window.localStorage).filter(([key]) => new RegExp(pattern).test(key))),
         PREFERRED_VERSION_KEY.source,
       );
     const documentationLink = page.getByRole('navigation', {name: 'Main'}).getByRole('link', {name: 'Documentation'});

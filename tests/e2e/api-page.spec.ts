@@ -40,7 +40,7 @@ const ANCHORS: {kind: string; anchor: string}[] = [
   ...sectionTitles.map((title) => ({kind: 'section', anchor: sectionAnchor(title)})),
   ...tagNames.map((tag) => ({kind: 'tag', anchor: tagAnchor(tag)})),
   ...operations.map((op) => ({kind: 'operation', anchor: operationAnchor({...op, operationId: op.operation.operationId})})),
-  ...operations.map((op) => ({kind: 'old operation', anchor: legacyOperationAnchor(op.operation.tags![0]!, {...op, operationId: op.operation.operationId})})),
+  ...operations.map((op) => ({kind: 'old operation', anchor: legacyOperationAnchor(op.operation.tags![0], {...op, operationId: op.operation.operationId})})),
   {kind: 'schemas', anchor: SCHEMAS_ANCHOR},
   ...schemaNames.map((name) => ({kind: 'schema', anchor: schemaAnchor(name)})),
 ];
@@ -133,7 +133,7 @@ test.describe('/api: generated from the description, all in the server-rendered 
       expect(squash(section.find('h3').first().text()), `schema ${name}: heading`).toBe(name);
       const text = squash(section.text());
       const codes = section.find('code').map((_, c) => $(c).text()).get();
-      const schema = doc.components.schemas[name]!;
+      const schema = doc.components.schemas[name];
       for (const bound of bounds(schema)) expect(text, `schema ${name}: ${bound}`).toContain(bound);
       for (const field of fieldsOf(schema)) {
         expect(codes, `schema ${name}: field ${field.path}`).toContain(field.name);
@@ -155,7 +155,7 @@ test.describe('/api: generated from the description, all in the server-rendered 
 
   test('header examples are shown as sent on the wire: the ETag with its quotes, not escaped', () => {
     const manifest = sectionOf(operationAnchor({method: 'get', path: '/app-bundle/manifest', operationId: 'getAppBundleManifest'}));
-    const example = resolveRef(doc, doc.paths['/app-bundle/manifest']!.get!.responses['200']!).headers!.ETag!.example as string;
+    const example = resolveRef(doc, doc.paths['/app-bundle/manifest'].get!.responses['200']).headers!.ETag.example as string;
     expect(example).toMatch(/^".+"$/);
     const codes = manifest.find('code').map((_, c) => $(c).text()).get();
     expect(codes).toContain(example);
@@ -378,7 +378,7 @@ test.describe('/api, the page', () => {
     for (const sheet of docsSheets) expect(await (await request.get(sheet)).text(), sheet).not.toMatch(indigo);
     const apiSheets = (await sheetsOf(API_ROUTE)).filter((sheet) => !docsSheets.includes(sheet));
     expect(apiSheets.length, "/api's own stylesheet").toBe(1);
-    expect(await (await request.get(apiSheets[0]!)).text()).toMatch(indigo);
+    expect(await (await request.get(apiSheets[0])).text()).toMatch(indigo);
   });
 });
 

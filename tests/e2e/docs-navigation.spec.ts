@@ -132,7 +132,7 @@ test.describe('table of contents', () => {
       const content = page.locator('.theme-doc-markdown');
       await expect(content).toBeVisible();
       const headings = await content.locator('h2, h3, h4').evaluateAll((els) =>
-        els.map((el) => ({level: Number(el.tagName[1]), text: (el.textContent ?? '').replace(/​/g, '').trim()})),
+        els.map((el) => ({level: Number(el.tagName[1]), text: (el.textContent ?? '').replace(/\u200b/g, '').trim()})),
       );
       const expected = headings.filter((h) => h.level <= 3);
       const toc = page.locator('.theme-doc-toc-desktop');

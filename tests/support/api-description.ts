@@ -43,7 +43,7 @@ export function schemaValidator(doc: OpenApiDocument): SchemaValidator {
   addFormats(ajv);
   ajv.addSchema({$id: 'api', components: doc.components});
   return (schema, value) => {
-    const rebased = JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"api#/components/'));
+    const rebased = JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"api#/components/')) as object;
     const validate = ajv.compile(rebased);
     if (validate(value)) return [];
     return (validate.errors ?? []).map((error) => `${error.instancePath || '(root)'} ${error.message}`);

@@ -2,8 +2,8 @@
 import {startNginx} from '../../scripts/nginx.cjs';
 import {SITE_PORT} from '../../playwright.config';
 
-export default async function globalSetup() {
+export default function globalSetup() {
   const server = startNginx({port: SITE_PORT});
   // Playwright calls the returned function as the global teardown.
-  return async () => server.stop();
+  return () => server.stop();
 }

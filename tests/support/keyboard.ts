@@ -7,7 +7,7 @@ export async function tabTo(page: Page, target: Locator, {backwards = false, max
     await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
     if (await target.evaluate((el) => el === document.activeElement)) return;
   }
-  throw new Error(`could not reach ${target} with ${maxPresses} presses of Tab`);
+  throw new Error(`could not reach ${target.toString()} with ${maxPresses} presses of Tab`);
 }
 
 /** Whether the element has keyboard focus and shows a focus indicator (an outline or a box shadow). */

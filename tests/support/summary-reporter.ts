@@ -17,14 +17,14 @@ export default class SummaryReporter implements Reporter {
     else this.failed++;
   }
 
-  async onEnd(result: FullResult) {
+  onEnd(result: FullResult) {
     if (this.skipped.length) {
       console.log(`\nSkipped tests are not allowed here:\n  ${this.skipped.join('\n  ')}`);
     }
     const failed = this.failed + this.skipped.length;
     console.log(`\n${this.passed} passed, ${failed} failed`);
-    if (failed > 0 || result.status !== 'passed') return {status: 'failed' as const};
-    return undefined;
+    // Playwright takes a status only as the value of a promise.
+    return Promise.resolve(failed > 0 || result.status !== 'passed' ? {status: 'failed' as const} : undefined);
   }
 
   printsToStdio() {

@@ -509,7 +509,7 @@ export async function startSyncMock(options: {port?: number; users?: MockUser[];
     log.push(call);
     if (entry) checkAnswer(entry, answer);
     const isJson = answer.contentType === undefined && answer.body !== undefined;
-    const payload = answer.body === undefined ? undefined : Buffer.isBuffer(answer.body) ? answer.body : isJson ? `${JSON.stringify(answer.body)}\n` : String(answer.body);
+    const payload = answer.body === undefined ? undefined : Buffer.isBuffer(answer.body) ? answer.body : isJson ? `${JSON.stringify(answer.body)}\n` : (answer.body as string);
     const headers: Record<string, string> = {...answer.headers};
     if (payload !== undefined) headers['content-type'] = answer.contentType ?? 'application/json';
     res.writeHead(answer.status, headers);

@@ -10,7 +10,7 @@ import {loadApiDescription, schemaValidator, validateNamed} from '../support/api
 const doc = loadApiDescription();
 const operations = listOperations(doc);
 const validate = schemaValidator(doc);
-const byId: Record<string, OperationEntry> = Object.fromEntries(operations.map((entry) => [entry.operation.operationId, entry]));
+const byId = Object.fromEntries<OperationEntry>(operations.map((entry) => [String(entry.operation.operationId), entry]));
 const schemas = doc.components.schemas;
 
 const ALL = ['read-only', 'read-write', 'admin'];

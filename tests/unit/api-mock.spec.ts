@@ -20,7 +20,10 @@ test.beforeAll(async ({}, workerInfo) => {
 });
 test.afterAll(() => mock?.stop());
 
-async function send(sample: RequestSample, {token = TOKEN as string | null, query = ''} = {}): Promise<number> {
+async function send(
+  sample: RequestSample,
+  {token = TOKEN, query = ''}: {token?: string | null; query?: string} = {},
+): Promise<number> {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(sample.headers)) {
     if (name === 'Authorization') {
@@ -59,7 +62,7 @@ test.describe('the mock server of the API description', () => {
       });
     }
 
-    test(`${name}: the generated curl example runs and gets a documented success`, async () => {
+    test(`${name}: the generated curl example runs and gets a documented success`, () => {
       const command = toCurl(sample);
       const {status} = runCurl(command, mock, TOKEN);
       expect(documented(index), `${name}: curl got ${status}\n${command}`).toContain(status);

@@ -110,7 +110,7 @@ test.describe('the model of api/synkronus.yaml', () => {
     });
     expect(pull.parameters!.find((p) => p.name === 'x-api-version')!.schema!.pattern).toBe('^\\d+\\.\\d+\\.\\d+$');
     expect(pull.requestBody).toMatchObject({required: true, content: [{mediaType: 'application/json', schema: {ref: 'SyncPullRequest'}}]});
-    expect(JSON.parse(pull.requestBody!.content[0]!.example!)).toEqual(API.paths['/sync/pull']!.post!.requestBody!.content['application/json']!.example);
+    expect(JSON.parse(pull.requestBody!.content[0].example!)).toEqual(API.paths['/sync/pull'].post!.requestBody!.content['application/json'].example);
     expect(operation('pushAppBundle').requestBody!.content[0]).toMatchObject({mediaType: 'multipart/form-data', encoding: [{field: 'bundle', contentType: 'application/zip'}]});
   });
 
@@ -145,8 +145,8 @@ test.describe('the model of api/synkronus.yaml', () => {
 });
 
 test('a description the reference cannot show fails with what is missing', () => {
-  const broken = structuredClone(API) as OpenApiDocument;
-  const username = broken.paths['/users/{username}']!.parameters!.find((p) => 'name' in p && p.name === 'username')!;
+  const broken = structuredClone<OpenApiDocument>(API);
+  const username = broken.paths['/users/{username}'].parameters!.find((p) => 'name' in p && p.name === 'username')!;
   delete username.example;
   expect(() => buildReferenceModel(broken, {downloadUrl: '/x'})).toThrow('deleteUser: path parameter username has no example');
 });

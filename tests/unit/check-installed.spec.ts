@@ -16,7 +16,7 @@ type Lockfile = {packages: Record<string, Entry>};
 
 const FIXTURE = path.join(REPO_ROOT, 'tests/fixtures/lockfile');
 const LINUX_X64_GLIBC = {os: 'linux', cpu: 'x64', libc: 'glibc'};
-const locked = (): Lockfile => JSON.parse(fs.readFileSync(path.join(FIXTURE, 'package-lock.json'), 'utf8'));
+const locked = () => JSON.parse(fs.readFileSync(path.join(FIXTURE, 'package-lock.json'), 'utf8')) as Lockfile;
 
 /** What `npm install` puts in node_modules from the fixture lockfile on Linux x64 with glibc. */
 const INSTALLED_ON_LINUX: Record<string, string> = {
@@ -48,7 +48,7 @@ function project(lockfile: Lockfile, installed: Record<string, string>): string 
 function problems(lockfile: Lockfile, installed = INSTALLED_ON_LINUX, platform = LINUX_X64_GLIBC): string[] {
   const dir = project(lockfile, installed);
   try {
-    return compareInstall(lockfile, listInstalled(dir), platform);
+    return compareInstall(lockfile, listInstalled(dir) as Map<string, string>, platform);
   } finally {
     fs.rmSync(dir, {recursive: true, force: true});
   }

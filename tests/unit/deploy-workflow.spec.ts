@@ -11,7 +11,7 @@ type Workflow = {on: Record<string, unknown>; jobs: Record<string, Job>};
 
 const FROM_MAIN = "github.event_name == 'push' && github.ref == 'refs/heads/main'";
 const workflow = load(fs.readFileSync(path.join(REPO_ROOT, '.github/workflows/deploy.yml'), 'utf8')) as Workflow;
-const scripts = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')).scripts;
+const {scripts} = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as {scripts: Record<string, string>};
 
 test('the workflow runs npm test, which builds and runs the whole suite', () => {
   expect(workflow.on).toHaveProperty('push', {branches: ['main']});

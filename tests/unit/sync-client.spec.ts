@@ -41,7 +41,7 @@ type Guide = {
 };
 let guide: Guide;
 
-test.beforeAll(async () => {
+test.beforeAll(() => {
   guide = createRequire(__filename)(guideModulePath()) as Guide;
 });
 
@@ -65,33 +65,37 @@ function memoryStore(pending: PushedRecord[] = [], files: {id: string; file: Blo
     kept,
     arrivals,
     state,
-    async sinceVersion() {
-      return state.since;
+    sinceVersion() {
+      return Promise.resolve(state.since);
     },
-    async keepPage(records: {observation_id: string; deleted: boolean}[], changeCutoff: number) {
+    keepPage(records: {observation_id: string; deleted: boolean}[], changeCutoff: number) {
       for (const r of records) {
         arrivals.set(r.observation_id, (arrivals.get(r.observation_id) ?? 0) + 1);
         if (r.deleted) kept.delete(r.observation_id);
         else kept.set(r.observation_id, r);
       }
       state.since = changeCutoff;
+      return Promise.resolve();
     },
-    async pendingRecords() {
-      return state.pending;
+    pendingRecords() {
+      return Promise.resolve(state.pending);
     },
-    async markPushed(ids: string[]) {
+    markPushed(ids: string[]) {
       state.pending = state.pending.filter((r) => !ids.includes(String(r.observation_id)));
+      return Promise.resolve();
     },
-    async markFailed(id: string, error: string) {
+    markFailed(id: string, error: string) {
       state.failed.set(id, error);
       state.pending = state.pending.filter((r) => r.observation_id !== id);
+      return Promise.resolve();
     },
-    async pendingAttachments() {
-      return state.files;
+    pendingAttachments() {
+      return Promise.resolve(state.files);
     },
-    async markUploaded(id: string) {
+    markUploaded(id: string) {
       state.uploaded.push(id);
       state.files = state.files.filter((f) => f.id !== id);
+      return Promise.resolve();
     },
   };
 }

@@ -5,6 +5,7 @@
  */
 import {useEffect, useRef, useState, type ReactNode} from 'react';
 import clsx from 'clsx';
+import Link from '@docusaurus/Link';
 import type {ApiReferenceModel} from '@site/src/plugins/api-reference/model';
 import {Method} from './Operation';
 import styles from './styles.module.css';
@@ -41,7 +42,7 @@ function useCurrentAnchor(anchors: string[]): string | undefined {
     const update = () => {
       let last = -1;
       for (const element of above) last = Math.max(last, index.get(element)!);
-      setCurrent(last >= 0 ? targets[last]!.id : undefined);
+      setCurrent(last >= 0 ? targets[last].id : undefined);
     };
     // A target is "above" once its top is above a line a quarter down the window: the band from the
     // top of the document to that line.
@@ -87,13 +88,13 @@ export default function Nav({reference}: {reference: ApiReferenceModel}): ReactN
   }, [current]);
 
   const link = (anchor: string, label: ReactNode, method?: string) => (
-    <a
+    <Link
       className={clsx('menu__link', styles.navLink, anchor === current && 'menu__link--active')}
-      href={`#${anchor}`}
+      to={`#${anchor}`}
       aria-current={anchor === current ? 'location' : undefined}>
       {method ? <Method method={method} small /> : null}
       <span>{label}</span>
-    </a>
+    </Link>
   );
 
   return (

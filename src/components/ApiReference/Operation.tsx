@@ -127,7 +127,7 @@ function Access({operation}: {operation: OperationModel}): ReactNode {
         ) : (
           <>
             required ({operation.security?.map((name) => <code key={name}>{name}</code>)}, see{' '}
-            <a href="#section/Authentication">Authentication</a>)
+            <Link to="#section/Authentication">Authentication</Link>)
           </>
         )}
       </dd>
@@ -151,7 +151,7 @@ function Access({operation}: {operation: OperationModel}): ReactNode {
                 ))}
               </>
             ) : null}{' '}
-            (<a href="#section/Roles">Roles</a>)
+            (<Link to="#section/Roles">Roles</Link>)
           </>
         ) : (
           'not specified'
@@ -187,7 +187,7 @@ export default function Operation({operation}: {operation: OperationModel}): Rea
 
       {operation.parameters ? (
         <>
-          <h4>Parameters</h4>
+          <Heading as="h4">Parameters</Heading>
           <ul className={styles.fields}>
             {operation.parameters.map((parameter) => (
               <Parameter key={`${parameter.in}:${parameter.name}`} parameter={parameter} />
@@ -198,9 +198,9 @@ export default function Operation({operation}: {operation: OperationModel}): Rea
 
       {requestBody ? (
         <>
-          <h4>
+          <Heading as="h4">
             Request body <span className={styles.subtle}>({requestBody.required ? 'required' : 'optional'})</span>
-          </h4>
+          </Heading>
           <Html html={requestBody.description} />
           {requestBody.content.map((media) => (
             <Body key={media.mediaType} media={media} />
@@ -208,12 +208,12 @@ export default function Operation({operation}: {operation: OperationModel}): Rea
         </>
       ) : null}
 
-      <h4>Responses</h4>
+      <Heading as="h4">Responses</Heading>
       {operation.responses.map((response) => (
         <Response key={response.status} response={response} />
       ))}
 
-      <h4>Samples</h4>
+      <Heading as="h4">Samples</Heading>
       <p className={styles.partsLabel}>curl</p>
       <CodeBox code={operation.curl} />
       {operation.synk ? (

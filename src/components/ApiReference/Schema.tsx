@@ -4,6 +4,7 @@
  * `<details>` (no script needed; the keyboard opens it with Enter or Space).
  */
 import {createContext, Fragment, useContext, type ReactNode} from 'react';
+import Link from '@docusaurus/Link';
 import type {SchemaNode} from '@site/src/plugins/api-reference/model';
 import Html from './Html';
 import styles from './styles.module.css';
@@ -17,7 +18,7 @@ function target(node: SchemaNode, schemas: Record<string, SchemaNode>, seen: Rea
     const referenced = schemas[node.ref];
     return referenced && !seen.has(node.ref) ? {node: referenced, name: node.ref} : {node, name: node.ref};
   }
-  if (node.allOf?.length === 1 && !node.properties) return target(node.allOf[0]!, schemas, seen);
+  if (node.allOf?.length === 1 && !node.properties) return target(node.allOf[0], schemas, seen);
   return {node};
 }
 
@@ -26,7 +27,7 @@ const withName = (seen: ReadonlySet<string>, name: string | undefined) => (name 
 
 /** A schema's type in words, with referenced schemas linked to their section: "array of User", "one of Error or ProblemDetail". */
 export function TypeLabel({node}: {node: SchemaNode}): ReactNode {
-  if (node.ref) return <a href={`#schema/${node.ref}`}>{node.ref}</a>;
+  if (node.ref) return <Link to={`#schema/${node.ref}`}>{node.ref}</Link>;
   const list = (parts: SchemaNode[], word: string) =>
     parts.map((part, index) => (
       <Fragment key={index}>
@@ -34,7 +35,7 @@ export function TypeLabel({node}: {node: SchemaNode}): ReactNode {
         <TypeLabel node={part} />
       </Fragment>
     ));
-  if (node.allOf?.length === 1 && !node.properties) return <TypeLabel node={node.allOf[0]!} />;
+  if (node.allOf?.length === 1 && !node.properties) return <TypeLabel node={node.allOf[0]} />;
   if (node.allOf) return <>all of {list(node.allOf, 'and')}</>;
   if (node.oneOf) return <>one of {list(node.oneOf, 'or')}</>;
   if (node.anyOf) return <>any of {list(node.anyOf, 'or')}</>;
@@ -162,7 +163,7 @@ export function SchemaParts({node, seen = new Set()}: {node: SchemaNode; seen?: 
       {shown.allOf && shown.allOf.length > 1
         ? shown.allOf.map((part, index) => <SchemaParts key={index} node={part} seen={inner} />)
         : shown.allOf?.length === 1 && shown.properties
-          ? <SchemaParts node={shown.allOf[0]!} seen={inner} />
+          ? <SchemaParts node={shown.allOf[0]} seen={inner} />
           : null}
       {shown.properties?.length || shown.additionalProperties ? (
         <ul className={styles.fields}>

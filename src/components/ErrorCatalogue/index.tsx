@@ -94,7 +94,7 @@ export default function ErrorCatalogue(): React.JSX.Element {
               </td>
               <td>
                 {entry.cases.map((group) => (
-                  <div key={group.operations[0]!.operationId} className={styles.case}>
+                  <div key={group.operations[0].operationId} className={styles.case}>
                     {group.reason && (
                       <p className={styles.reason}>
                         <Inline html={group.reason} />

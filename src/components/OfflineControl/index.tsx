@@ -10,6 +10,7 @@ import {
   saveForOffline,
   subscribeOfflineStatus,
 } from '@site/src/offline/offlineCopy';
+import Heading from '@theme/Heading';
 import styles from './styles.module.css';
 
 const SERVER_STATUS: OfflineStatus = {state: 'checking'};
@@ -53,10 +54,10 @@ export default function OfflineControl(): ReactNode {
   const canSave = status.state === 'none' || status.state === 'error' || status.state === 'checking';
   const canRemove = status.state === 'saved';
   return (
-    <section className={styles.offline} aria-labelledby="offline-reading-title">
-      <h2 id="offline-reading-title" className={styles.title}>
+    <section className={styles.offline} aria-label="Offline reading">
+      <Heading as="h2" className={styles.title}>
         Offline reading
-      </h2>
+      </Heading>
       <p role="status" className={styles.status}>
         {message(status)}
       </p>

@@ -34,6 +34,12 @@ function exampleOf(entry: {example?: unknown; schema?: Schema}): unknown {
   return entry.example ?? entry.schema?.example ?? entry.schema?.default;
 }
 
+/** A parameter's example as it goes into a URL: a path or query value is a string, a number or a boolean. */
+function parameterText(value: unknown, what: string): string {
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return String(value);
+  throw new Error(`${what} has no example${value === undefined ? '' : ' that fits in a URL'}`);
+}
+
 /** The file name at the end of a URL path (a percent-encoded `app/index.html` gives `index.html`). */
 function lastSegment(pathAndQuery: string): string {
   return decodeURIComponent(pathAndQuery.split('?')[0].split('/').pop() ?? '').split('/').pop() ?? '';
@@ -57,11 +63,11 @@ export function requestSample(doc: OpenApiDocument, entry: OperationEntry): Requ
   for (const parameter of entry.parameters) {
     const value = exampleOf(parameter);
     if (parameter.in === 'path') {
-      if (value === undefined) throw new Error(`${operationId}: path parameter ${parameter.name} has no example`);
-      path = path.replace(`{${parameter.name}}`, encodeURIComponent(String(value)));
+      const text = parameterText(value, `${operationId}: path parameter ${parameter.name}`);
+      path = path.replace(`{${parameter.name}}`, encodeURIComponent(text));
     } else if (parameter.in === 'query' && (parameter.required || parameter.example !== undefined)) {
-      if (value === undefined) throw new Error(`${operationId}: query parameter ${parameter.name} has no example`);
-      query.push(`${encodeURIComponent(parameter.name)}=${encodeURIComponent(String(value))}`);
+      const text = parameterText(value, `${operationId}: query parameter ${parameter.name}`);
+      query.push(`${encodeURIComponent(parameter.name)}=${encodeURIComponent(text)}`);
     }
   }
   const pathAndQuery = query.length ? `${path}?${query.join('&')}` : path;

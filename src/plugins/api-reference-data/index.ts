@@ -15,7 +15,7 @@ export default function apiReferenceDataPlugin(context: LoadContext, options: {s
   return {
     name: PLUGIN_NAME,
     getPathsToWatch: () => [path.resolve(context.siteDir, options.specFile)],
-    async loadContent(): Promise<ApiReferenceData> {
+    loadContent(): ApiReferenceData {
       const doc = readApiDescription(options.specFile, context.siteDir);
       return {roleMatrix: roleMatrix(doc), errorCatalogue: errorCatalogue(doc)};
     },

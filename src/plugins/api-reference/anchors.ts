@@ -8,7 +8,6 @@
  * to. An id may hold a slash in HTML; a CSS selector for one must escape it (`CSS.escape`), and
  * `document.getElementById` needs nothing.
  */
-import type {HttpMethod} from '../api-description/openapi';
 
 /** A heading or tag name as Redoc wrote it in an anchor: runs of blanks become "-", and nothing else changes. */
 export function anchorSlug(text: string): string {
@@ -34,11 +33,11 @@ const pointerSegment = (path: string) => path.replace(/~/g, '~0').replace(/\//g,
  * `#operation/<operationId>`: one operation. An operation without an operationId gets its JSON
  * pointer instead, as Redoc did (`paths/~1health/get`).
  */
-export function operationAnchor(op: {method: HttpMethod | string; path: string; operationId?: string}): string {
+export function operationAnchor(op: {method: string; path: string; operationId?: string}): string {
   return op.operationId ? `operation/${op.operationId}` : `paths/${pointerSegment(op.path)}/${op.method.toLowerCase()}`;
 }
 
 /** Redoc's other id of an operation, under its first tag (`tag/Sync/operation/syncPull`): old links land there too. */
-export function legacyOperationAnchor(tag: string, op: {method: HttpMethod | string; path: string; operationId?: string}): string {
+export function legacyOperationAnchor(tag: string, op: {method: string; path: string; operationId?: string}): string {
   return `${tagAnchor(tag)}/${operationAnchor(op)}`;
 }

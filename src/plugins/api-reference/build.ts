@@ -65,7 +65,7 @@ function exampleText(mediaType: string, value: unknown): Value {
 function put<T extends object, K extends keyof T>(target: T, key: K, value: T[K] | false | undefined | null): void {
   if (value === undefined || value === null || value === false) return;
   if (Array.isArray(value) && value.length === 0) return;
-  target[key] = value as T[K];
+  target[key] = value;
 }
 
 /** The tree of a schema; references stay references (their content is in the model's `schemas`). */

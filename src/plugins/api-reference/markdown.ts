@@ -45,7 +45,7 @@ export function splitSections(text: string | undefined): {lead: string; sections
       fence = fence === undefined ? marker : undefined;
     }
     const heading = fence === undefined ? /^##\s+(.+?)\s*#*\s*$/.exec(line) : null;
-    if (heading) sections.push({title: heading[1]!, lines: []});
+    if (heading) sections.push({title: heading[1], lines: []});
     else (sections.at(-1)?.lines ?? lead).push(line);
   }
   return {lead: lead.join('\n').trim(), sections: sections.map(({title, lines}) => ({title, body: lines.join('\n').trim()}))};

@@ -42,7 +42,7 @@ export function getPrism(): PrismLib {
   if (prism == null) {
     const scope = globalThis as unknown as {Prism?: unknown};
     scope.Prism = {manual: true, disableWorkerMessageHandler: true};
-    const core: PrismLib = require('prismjs/components/prism-core');
+    const core = require('prismjs/components/prism-core') as PrismLib;
     scope.Prism = core;
     require('prismjs/components/prism-markup');
     require('prismjs/components/prism-css');
@@ -89,9 +89,9 @@ const newlineRe = /\r\n|\r|\n/;
 function normalizeEmptyLines(line: Token[]) {
   if (line.length === 0) {
     line.push({types: ['plain'], content: '\n', empty: true});
-  } else if (line.length === 1 && line[0]!.content === '') {
-    line[0]!.content = '\n';
-    line[0]!.empty = true;
+  } else if (line.length === 1 && line[0].content === '') {
+    line[0].content = '\n';
+    line[0].empty = true;
   }
 }
 
@@ -111,9 +111,9 @@ export function normalizeTokens(tokens: (PrismToken | string)[]): Token[][] {
   const lines = [currentLine];
   while (depth > -1) {
     let i: number;
-    while ((i = indexStack[depth]!++) < sizeStack[depth]!) {
-      let types = typeStack[depth]!;
-      const token = tokenStack[depth]![i]!;
+    while ((i = indexStack[depth]++) < sizeStack[depth]) {
+      let types = typeStack[depth];
+      const token = tokenStack[depth][i];
       let content: PrismToken['content'];
       if (typeof token === 'string') {
         types = depth > 0 ? types : ['plain'];
@@ -133,11 +133,11 @@ export function normalizeTokens(tokens: (PrismToken | string)[]): Token[][] {
         continue;
       }
       const parts = content.split(newlineRe);
-      currentLine.push({types, content: parts[0]!});
+      currentLine.push({types, content: parts[0]});
       for (let p = 1; p < parts.length; p++) {
         normalizeEmptyLines(currentLine);
         lines.push((currentLine = []));
-        currentLine.push({types, content: parts[p]!});
+        currentLine.push({types, content: parts[p]});
       }
     }
     depth--;
@@ -174,8 +174,8 @@ function HighlightInner({children, language: rawLanguage, code, theme, prism}: R
     ({types, empty}: Token): CSSProperties | undefined => {
       if (themeDict == null) return undefined;
       if (types.length === 1 && types[0] === 'plain') return empty != null ? {display: 'inline-block'} : undefined;
-      if (types.length === 1 && empty != null) return themeDict[types[0]!];
-      return Object.assign(empty != null ? {display: 'inline-block'} : {}, ...types.map((t) => themeDict[t]));
+      if (types.length === 1 && empty != null) return themeDict[types[0]];
+      return Object.assign(empty != null ? {display: 'inline-block'} : {}, ...types.map((t) => themeDict[t])) as CSSProperties;
     },
     [themeDict],
   );

@@ -37,7 +37,7 @@ const REGISTRY_ENTRY = /^\s*"([^"]+)": \[\(\) => import\(\/\* webpackChunkName: 
 /** Chunk name → module path, from the source of `.docusaurus/registry.js`. */
 export function readRegistry(source: string, file: string): Map<string, string> {
   const modules = new Map<string, string>();
-  for (const [, chunkName, modulePath] of source.matchAll(REGISTRY_ENTRY)) modules.set(chunkName!, modulePath!);
+  for (const [, chunkName, modulePath] of source.matchAll(REGISTRY_ENTRY)) modules.set(chunkName, modulePath);
   const declared = source.match(/^\s*"[^"]+": \[/gm)?.length ?? 0;
   if (modules.size === 0 || modules.size !== declared) {
     throw new Error(

@@ -62,12 +62,12 @@ function cacheFileFor(diagram: string): string {
 /** Returns the SVG file of each diagram, rendering (in one browser) those not in the cache yet. */
 async function svgFilesFor(diagrams: {value: string; where: string}[]): Promise<string[]> {
   const files = diagrams.map((d) => cacheFileFor(d.value));
-  const missing = diagrams.map((d, i) => ({...d, file: files[i]!})).filter((d) => !fs.existsSync(d.file));
+  const missing = diagrams.map((d, i) => ({...d, file: files[i]})).filter((d) => !fs.existsSync(d.file));
   if (missing.length > 0) {
     const results = await renderDiagrams(missing.map((d) => d.value));
     fs.mkdirSync(CACHE_DIR, {recursive: true});
     missing.forEach((d, i) => {
-      const result = results[i]!;
+      const result = results[i];
       if ('error' in result) throw new Error(`${d.where}: the Mermaid diagram does not render: ${result.error}`);
       fs.writeFileSync(d.file, withFixedSize(result.svg, result.width, result.height));
     });
@@ -95,8 +95,8 @@ export default function remarkMermaidSvg() {
     if (diagrams.length === 0) return;
     const svgFiles = await svgFilesFor(diagrams);
     blocks.forEach(({index, parent}, i) => {
-      const url = path.relative(path.dirname(file.path), svgFiles[i]!).split(path.sep).join('/');
-      const image: Image = {type: 'image', url, alt: diagrams[i]!.alt};
+      const url = path.relative(path.dirname(file.path), svgFiles[i]).split(path.sep).join('/');
+      const image: Image = {type: 'image', url, alt: diagrams[i].alt};
       (parent.children as unknown[])[index] = {type: 'paragraph', children: [image]} satisfies Paragraph;
     });
   };

@@ -1,10 +1,13 @@
 // Wraps NavbarItem so that an item that fails to render names its type and label in the error, also in the build's output.
-import React, {isValidElement, type ReactNode} from 'react';
-import NavbarItem from '@theme-original/NavbarItem';
+import {isValidElement, type ReactNode} from 'react';
+import OriginalNavbarItem from '@theme-original/NavbarItem';
 import type NavbarItemType from '@theme/NavbarItem';
 import type {WrapperProps} from '@docusaurus/types';
 
 type Props = WrapperProps<typeof NavbarItemType>;
+
+// The @theme-original modules are typed `any`; this one is the theme's NavbarItem.
+const NavbarItem = OriginalNavbarItem as typeof NavbarItemType;
 
 /** The item as the configuration gives it (themeConfig.navbar.items): its type and its label. */
 export function describeNavbarItem(item: {type?: string; label?: unknown; items?: unknown}): string {
@@ -22,9 +25,10 @@ export function describeNavbarItem(item: {type?: string; label?: unknown; items?
 export default function NavbarItemWrapper(props: Props): ReactNode {
   try {
     const element = NavbarItem(props);
-    const Item = isValidElement(element) ? element.type : undefined;
-    if (typeof Item === 'function' && !Item.prototype?.isReactComponent) {
-      return (Item as (itemProps: unknown) => ReactNode)(element!.props);
+    if (!isValidElement(element)) return element;
+    const Item = element.type;
+    if (typeof Item === 'function' && !(Item.prototype as {isReactComponent?: unknown} | undefined)?.isReactComponent) {
+      return (Item as (itemProps: unknown) => ReactNode)(element.props);
     }
     return element;
   } catch (error) {

@@ -1,0 +1,75 @@
+/**
+ * ESLint (flat config): the recommended rules of ESLint, typescript-eslint (type-aware: the project is small
+ * enough for the type checker to answer in seconds), @docusaurus/eslint-plugin and React's rules of hooks
+ * (on the React code, src/).
+ * `npm run lint` runs it with --max-warnings=0, so a warning fails `npm test` too.
+ */
+import js from '@eslint/js';
+import docusaurus from '@docusaurus/eslint-plugin';
+import reactHooks from 'eslint-plugin-react-hooks';
+import {defineConfig, globalIgnores} from 'eslint/config';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default defineConfig([
+  // Build outputs and generated files (as in .gitignore); docs/ holds Markdown only.
+  globalIgnores([
+    'build/',
+    'build-nginx/',
+    '.docusaurus/',
+    '.tmp/',
+    'test-results/',
+    'playwright-report/',
+    'docs/',
+    'static/',
+  ]),
+  js.configs.recommended,
+  tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: {
+        projectService: {allowDefaultProject: ['eslint.config.mjs']},
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    linterOptions: {reportUnusedDisableDirectives: 'error'},
+    rules: {
+      // Playwright reads a test's fixtures from its first parameter, so `({}, testInfo)` asks for none.
+      'no-empty-pattern': ['error', {allowObjectPatternsAsParameters: true}],
+      // `{line: _line, ...rest}` is how the code drops a property from an object.
+      '@typescript-eslint/no-unused-vars': ['error', {ignoreRestSiblings: true}],
+    },
+  },
+  // Node.js runs the configuration, the plugins' build-time code, the scripts and the tests.
+  {files: ['**/*.{cjs,mjs}', '*.ts', 'scripts/**', 'tests/**', 'src/plugins/**'], languageOptions: {globals: globals.node}},
+  // JavaScript files carry no types, so the type-aware rules would only flag every untyped value in them.
+  {files: ['**/*.{js,cjs,mjs}'], extends: [tseslint.configs.disableTypeChecked]},
+  {
+    files: ['**/*.cjs'],
+    languageOptions: {sourceType: 'commonjs'},
+    // CommonJS modules load their dependencies with require().
+    rules: {'@typescript-eslint/no-require-imports': 'off'},
+  },
+  // The browser runs the components, the theme and the plugins' client modules.
+  {files: ['src/**/*.{ts,tsx}'], languageOptions: {globals: globals.browser}},
+  {files: ['src/offline/sw.js'], languageOptions: {globals: globals.serviceworker}},
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: {'@docusaurus': docusaurus},
+    // The plugin's recommended set, written for the older config format (plugin names, not objects).
+    rules: docusaurus.configs.recommended.rules,
+  },
+  {files: ['src/**/*.{ts,tsx}'], extends: [reactHooks.configs.flat.recommended]},
+  {
+    files: ['src/components/ApiReference/index.tsx'],
+    // Its two <a> are a file download and the licence's page on another site: Link would route the first
+    // inside the app and open the second in a new tab.
+    rules: {'@docusaurus/no-html-links': 'off'},
+  },
+  {
+    files: ['src/plugins/lean-delivery/prism-react-renderer-slim.ts', 'src/plugins/local-search/index.ts'],
+    // Synchronous loads an import cannot express: Prism's grammars on first use, after the global they read;
+    // the search plugin's untyped private modules, typed by a cast.
+    rules: {'@typescript-eslint/no-require-imports': 'off'},
+  },
+]);
