@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs every test: set-up, type check, production build, then the whole suite (unit tests and
+# Runs every test: set-up, type check, lint, production build, then the whole suite (unit tests and
 # Chromium against the build served by nginx). Ends with the line "N passed, N failed".
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -10,6 +10,10 @@ bash scripts/setup.sh
 # Before any build: every patch of PATCHES.md still holds against the installed libraries.
 npm run --silent test:patches
 npm run --silent typecheck
+if ! npm run --silent lint; then
+  echo "test: lint failed (above); 'npm run format' fixes the formatting and what ESLint can fix" >&2
+  exit 1
+fi
 mkdir -p .tmp
 npm run --silent build 2>&1 | tee .tmp/build.log
 # The build only warns about broken Markdown links and anchors (site specification, section 8);
