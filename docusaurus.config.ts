@@ -45,7 +45,8 @@ const lightCodeTheme = {
 const NAVBAR_LOGO = `data:image/svg+xml,${encodeURIComponent(readFileSync(path.join(__dirname, 'static/img/logo.svg'), 'utf8').trim())}`;
 
 /** What the social card (static/img/social-card.png) shows, for link previews read aloud. */
-const SOCIAL_IMAGE_ALT = 'ODE, Open Data Ensemble: a symphony of data instruments for offline-first field data collection';
+const SOCIAL_IMAGE_ALT =
+  'ODE, Open Data Ensemble: a symphony of data instruments for offline-first field data collection';
 
 /**
  * The API spec entry (site specification §3): the description with its id and its route. The reference
@@ -88,7 +89,10 @@ export function withSiteRules(siteConfig: Config): Config {
   const themeConfig: Preset.ThemeConfig | undefined = siteConfig.themeConfig;
   const items = themeConfig?.navbar?.items;
   if (!items) return siteConfig;
-  return {...siteConfig, themeConfig: {...themeConfig, navbar: {...themeConfig.navbar, items: rightUnlessMarked(items)}}};
+  return {
+    ...siteConfig,
+    themeConfig: {...themeConfig, navbar: {...themeConfig.navbar, items: rightUnlessMarked(items)}},
+  };
 }
 
 /**
@@ -109,23 +113,24 @@ const API_REFERENCE_PLUGINS: PluginConfig[] = [
 ];
 
 /** plugin-client-redirects, whose redirect pages the CSP scan waits for (src/plugins/csp-header). */
-const redirectPagesPlugin: PluginModule = (context, options) => writesHtmlAfterBuild(clientRedirects(context, options as never) as Plugin | null);
+const redirectPagesPlugin: PluginModule = (context, options) =>
+  writesHtmlAfterBuild(clientRedirects(context, options as never) as Plugin | null);
 redirectPagesPlugin.validateOptions = validateRedirectOptions as PluginModule['validateOptions'];
 
 /** Local search over the docs, the pages and the API reference (src/plugins/local-search). */
 const SEARCH_THEME: PluginConfig = [
-      localSearch,
-      {
-        indexDocs: true,
-        indexBlog: false,
-        indexPages: true,
-        docsRouteBasePath: '/docs',
-        language: ['en'],
-        explicitSearchResultPath: true,
-        // The Ctrl-K hint has too little contrast (toolchain note P16); the shortcut still works.
-        searchBarShortcutHint: false,
-      } satisfies SearchOptions,
-    ];
+  localSearch,
+  {
+    indexDocs: true,
+    indexBlog: false,
+    indexPages: true,
+    docsRouteBasePath: '/docs',
+    language: ['en'],
+    explicitSearchResultPath: true,
+    // The Ctrl-K hint has too little contrast (toolchain note P16); the shortcut still works.
+    searchBarShortcutHint: false,
+  } satisfies SearchOptions,
+];
 
 /**
  * Everything that reads the API description or the rendered /api page. Fixture builds of small site
@@ -157,7 +162,9 @@ export const config: Config = {
       // as written but out of that check (tests/unit/build-guarantees.spec.ts).
       onBrokenMarkdownLinks: ({url, sourceFilePath, node}) => {
         const at = node.position ? ` (${node.position.start.line}:${node.position.start.column})` : '';
-        console.warn(`[WARNING] Markdown link with URL \`${url}\` in source file "${sourceFilePath}"${at} couldn't be resolved.`);
+        console.warn(
+          `[WARNING] Markdown link with URL \`${url}\` in source file "${sourceFilePath}"${at} couldn't be resolved.`,
+        );
         return `pathname://${url}`;
       },
     },
@@ -304,4 +311,3 @@ export const config: Config = {
     },
   } satisfies Preset.ThemeConfig,
 };
-

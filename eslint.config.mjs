@@ -41,7 +41,10 @@ export default defineConfig([
     },
   },
   // Node.js runs the configuration, the plugins' build-time code, the scripts and the tests.
-  {files: ['**/*.{cjs,mjs}', '*.ts', 'scripts/**', 'tests/**', 'src/plugins/**'], languageOptions: {globals: globals.node}},
+  {
+    files: ['**/*.{cjs,mjs}', '*.ts', 'scripts/**', 'tests/**', 'src/plugins/**'],
+    languageOptions: {globals: globals.node},
+  },
   // JavaScript files carry no types, so the type-aware rules would only flag every untyped value in them.
   {files: ['**/*.{js,cjs,mjs}'], extends: [tseslint.configs.disableTypeChecked]},
   {

@@ -18,7 +18,8 @@ const sidebars: SidebarsConfig = {
         type: 'generated-index',
         slug: '/category/quick-start',
         title: 'Quick Start',
-        description: 'Step-by-step paths from nothing to a working ODE setup: server, app, pre-release build and custom app.',
+        description:
+          'Step-by-step paths from nothing to a working ODE setup: server, app, pre-release build and custom app.',
       },
       items: [
         'quick-start/index',
@@ -36,7 +37,8 @@ const sidebars: SidebarsConfig = {
         type: 'generated-index',
         slug: '/category/synkronus',
         title: 'Synkronus',
-        description: 'The Synkronus sync server: how it works, how to configure and deploy it, and the formats it serves.',
+        description:
+          'The Synkronus sync server: how it works, how to configure and deploy it, and the formats it serves.',
       },
       items: [
         'documentation/synkronus/synkronus',

@@ -29,9 +29,13 @@ export function pageBudgetFor(route: string): PageBudget {
 export const LIGHTHOUSE_TIMING_CATEGORIES: readonly string[] = budgets.lighthouseTimingCategories;
 
 /** Lighthouse categories that do not depend on the machine's speed: tests/budgets/lighthouse.spec.ts enforces them. */
-export const LIGHTHOUSE_TESTED_CATEGORIES: readonly string[] = LIGHTHOUSE_CATEGORIES.filter((c) => !LIGHTHOUSE_TIMING_CATEGORIES.includes(c));
+export const LIGHTHOUSE_TESTED_CATEGORIES: readonly string[] = LIGHTHOUSE_CATEGORIES.filter(
+  (c) => !LIGHTHOUSE_TIMING_CATEGORIES.includes(c),
+);
 
 /** The per-route minimum scores of the `lighthouse` table, without its comment. */
 export function lighthouseMinimums(): [string, Scores][] {
-  return Object.entries(budgets.lighthouse as Record<string, Scores | string>).filter((e): e is [string, Scores] => e[0].startsWith('/'));
+  return Object.entries(budgets.lighthouse as Record<string, Scores | string>).filter((e): e is [string, Scores] =>
+    e[0].startsWith('/'),
+  );
 }

@@ -39,15 +39,19 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 function timedBuild() {
   const start = process.hrtime.bigint();
-  const result = spawnSync('npm', ['run', '--silent', 'build'], {cwd: REPO_ROOT, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8'});
+  const result = spawnSync('npm', ['run', '--silent', 'build'], {
+    cwd: REPO_ROOT,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    encoding: 'utf8',
+  });
   if (result.status !== 0) throw new Error(`docusaurus build failed:\n${result.stderr}`);
   return Number(process.hrtime.bigint() - start) / 1e9;
 }
 
 function clearCaches() {
-  for (const dir of ['build', '.docusaurus', 'node_modules/.cache']) fs.rmSync(path.join(REPO_ROOT, dir), {recursive: true, force: true});
+  for (const dir of ['build', '.docusaurus', 'node_modules/.cache'])
+    fs.rmSync(path.join(REPO_ROOT, dir), {recursive: true, force: true});
 }
-
 
 const build = {cold: [], warm: []};
 if (!SKIP_BUILDS) {
@@ -103,7 +107,13 @@ const results = {
   method: `cold load in Chromium at ${MOBILE_VIEWPORT.width}×${MOBILE_VIEWPORT.height}, nginx with deploy/nginx/docs-site.conf, wire bytes (KiB = 1024 bytes); Lighthouse mobile preset, median of ${LIGHTHOUSE_RUNS} runs`,
   build: SKIP_BUILDS
     ? null
-    : {runs: RUNS, coldSeconds: build.cold.map((s) => +s.toFixed(1)), warmSeconds: build.warm.map((s) => +s.toFixed(1)), coldMedianSeconds: +median(build.cold).toFixed(1), warmMedianSeconds: +median(build.warm).toFixed(1)},
+    : {
+        runs: RUNS,
+        coldSeconds: build.cold.map((s) => +s.toFixed(1)),
+        warmSeconds: build.warm.map((s) => +s.toFixed(1)),
+        coldMedianSeconds: +median(build.cold).toFixed(1),
+        warmMedianSeconds: +median(build.warm).toFixed(1),
+      },
   routes,
 };
 if (SKIP_BUILDS && fs.existsSync(RESULTS_FILE)) {
@@ -121,10 +131,13 @@ const vsBudget = (value, budget, atLeast = false) => {
   return `${value} (${atLeast ? '≥' : '≤'}${budget})${bad ? ' OVER' : ''}`;
 };
 /** The page budget of a route: the same rule as pageBudgetFor() in perf/budgets.ts. */
-const pageBudget = (route) => (route === '/' ? BUDGETS.pages.home : route === '/api' ? BUDGETS.pages.api : BUDGETS.pages.docs);
+const pageBudget = (route) =>
+  route === '/' ? BUDGETS.pages.home : route === '/api' ? BUDGETS.pages.api : BUDGETS.pages.docs;
 const minimums = BUDGETS.lighthouse;
 const over = [];
-console.log(`\n${pad('route', 60)} ${pad('total KiB', 16)} ${pad('JS KiB', 16)} ${pad('pre-JS KiB', 16)} ${LIGHTHOUSE_CATEGORIES.map((c) => pad(c, 16)).join(' ')}`);
+console.log(
+  `\n${pad('route', 60)} ${pad('total KiB', 16)} ${pad('JS KiB', 16)} ${pad('pre-JS KiB', 16)} ${LIGHTHOUSE_CATEGORIES.map((c) => pad(c, 16)).join(' ')}`,
+);
 for (const r of routes) {
   const b = pageBudget(r.path);
   const lh = r.lighthouse ?? {};
@@ -143,5 +156,7 @@ if (results.build) {
   if (cold.endsWith(' OVER') || warm.endsWith(' OVER')) over.push('build time');
   console.log(`\nbuild seconds, median of ${results.build.runs} runs: cold ${cold}, warm ${warm}`);
 }
-console.log(over.length ? `\nOVER BUDGET: ${over.join(', ')} (figures marked OVER above)` : '\nevery figure is within its budget');
+console.log(
+  over.length ? `\nOVER BUDGET: ${over.join(', ')} (figures marked OVER above)` : '\nevery figure is within its budget',
+);
 console.log('written: perf/results.json');

@@ -54,12 +54,16 @@ function compareInstall(lockfile, installed, platform = {}) {
     // fields (it is then only needed by an optional package that was skipped, such as a wasm fallback).
     const declaresThisPlatform = (entry.os || entry.cpu || entry.libc) && runsHere(entry, platform);
     if (!optional || declaresThisPlatform) {
-      problems.push(`${name} (${lockPath}): package-lock.json locks ${entry.version} for this platform, but it is not installed`);
+      problems.push(
+        `${name} (${lockPath}): package-lock.json locks ${entry.version} for this platform, but it is not installed`,
+      );
     }
   }
   for (const [lockPath, version] of installed) {
     if (!locked[lockPath]) {
-      problems.push(`${nameOf(lockPath)} (${lockPath}): ${version} is installed, but package-lock.json does not lock it`);
+      problems.push(
+        `${nameOf(lockPath)} (${lockPath}): ${version} is installed, but package-lock.json does not lock it`,
+      );
     }
   }
   return problems;
@@ -112,7 +116,9 @@ if (require.main === module) {
   const projectDir = path.resolve(process.argv[2] ?? path.join(__dirname, '..'));
   const problems = checkProject(projectDir);
   if (problems.length) {
-    console.error(`check-installed: node_modules does not match package-lock.json (${problems.length} problem${problems.length === 1 ? '' : 's'}):`);
+    console.error(
+      `check-installed: node_modules does not match package-lock.json (${problems.length} problem${problems.length === 1 ? '' : 's'}):`,
+    );
     for (const problem of problems) console.error(`  ${problem}`);
     console.error(
       "check-installed: if package.json changed, run 'npm install' and commit package-lock.json; otherwise delete node_modules and run the command again",

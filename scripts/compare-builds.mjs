@@ -39,19 +39,26 @@ const builds = args.map((arg) => {
 if (builds.length < 2) throw new Error('compare-builds: give at least two builds');
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const servers = builds.map((b, i) => startNginx({port: FIRST_PORT + i, root: b.root, name: `compare-${b.name}`, cspInclude: b.cspInclude}));
+const servers = builds.map((b, i) =>
+  startNginx({port: FIRST_PORT + i, root: b.root, name: `compare-${b.name}`, cspInclude: b.cspInclude}),
+);
 const results = {measuredAt: new Date().toISOString(), runs: RUNS, routes: ROUTES, bytes: {}, lighthouse: []};
 try {
   const browser = await chromium.launch({executablePath: CHROMIUM_BIN, args: CHROMIUM_ARGS});
   for (const route of ROUTES) {
     for (const [i, b] of builds.entries()) {
       const m = await measurePage(browser, `${servers[i].origin}${route}`);
-      results.bytes[`${b.name} ${route}`] = {totalKiB: kib(m.totalBytes), jsKiB: kib(m.jsBytes), beforeJsKiB: kib(m.beforeJsBytes)};
+      results.bytes[`${b.name} ${route}`] = {
+        totalKiB: kib(m.totalBytes),
+        jsKiB: kib(m.jsBytes),
+        beforeJsKiB: kib(m.beforeJsBytes),
+      };
     }
   }
   await browser.close();
   const urls = [];
-  for (let run = 0; run < RUNS; run++) for (const route of ROUTES) for (const server of servers) urls.push(`${server.origin}${route}`);
+  for (let run = 0; run < RUNS; run++)
+    for (const route of ROUTES) for (const server of servers) urls.push(`${server.origin}${route}`);
   const lighthouse = JSON.parse(
     execFileSync(process.execPath, [path.join(here, 'lighthouse.mjs'), '--categories', 'performance', ...urls], {
       encoding: 'utf8',
@@ -61,7 +68,12 @@ try {
   );
   results.lighthouse = lighthouse.map((r) => {
     const i = servers.findIndex((s) => r.url.startsWith(`${s.origin}/`));
-    return {build: builds[i].name, route: r.url.slice(servers[i].origin.length), performance: r.scores.performance, ...r.metrics};
+    return {
+      build: builds[i].name,
+      route: r.url.slice(servers[i].origin.length),
+      performance: r.scores.performance,
+      ...r.metrics,
+    };
   });
 } finally {
   for (const server of servers) server.stop();
@@ -69,7 +81,9 @@ try {
 if (OUT) fs.writeFileSync(OUT, `${JSON.stringify(results, null, 2)}\n`);
 
 const pad = (s, n) => String(s).padEnd(n);
-console.log(`${pad('route', 44)} ${pad('build', 10)} ${pad('total KiB', 10)} ${pad('JS KiB', 8)} ${pad('pre-JS', 8)} ${pad(`perf (median of ${RUNS}: runs)`, 34)} ${pad('TBT ms', 8)} ${pad('LCP ms', 8)}`);
+console.log(
+  `${pad('route', 44)} ${pad('build', 10)} ${pad('total KiB', 10)} ${pad('JS KiB', 8)} ${pad('pre-JS', 8)} ${pad(`perf (median of ${RUNS}: runs)`, 34)} ${pad('TBT ms', 8)} ${pad('LCP ms', 8)}`,
+);
 for (const route of ROUTES) {
   for (const b of builds) {
     const bytes = results.bytes[`${b.name} ${route}`];
@@ -78,6 +92,8 @@ for (const route of ROUTES) {
     const perf = `${median(scores)}: ${scores.join(' ')}`;
     const tbt = Math.round(median(runs.map((r) => r['total-blocking-time'])));
     const lcp = Math.round(median(runs.map((r) => r['largest-contentful-paint'])));
-    console.log(`${pad(route, 44)} ${pad(b.name, 10)} ${pad(bytes.totalKiB, 10)} ${pad(bytes.jsKiB, 8)} ${pad(bytes.beforeJsKiB, 8)} ${pad(perf, 34)} ${pad(tbt, 8)} ${pad(lcp, 8)}`);
+    console.log(
+      `${pad(route, 44)} ${pad(b.name, 10)} ${pad(bytes.totalKiB, 10)} ${pad(bytes.jsKiB, 8)} ${pad(bytes.beforeJsKiB, 8)} ${pad(perf, 34)} ${pad(tbt, 8)} ${pad(lcp, 8)}`,
+    );
   }
 }

@@ -18,7 +18,8 @@ const args = process.argv.slice(2);
 const categoriesAt = args.indexOf('--categories');
 const CATEGORIES = categoriesAt < 0 ? ALL_CATEGORIES : args.splice(categoriesAt, 2)[1].split(',');
 const unknown = CATEGORIES.filter((c) => !ALL_CATEGORIES.includes(c));
-if (unknown.length) throw new Error(`lighthouse.mjs: unknown categories ${unknown.join(', ')} (known: ${ALL_CATEGORIES.join(', ')})`);
+if (unknown.length)
+  throw new Error(`lighthouse.mjs: unknown categories ${unknown.join(', ')} (known: ${ALL_CATEGORIES.join(', ')})`);
 
 const results = [];
 for (const url of args) {
@@ -27,16 +28,25 @@ for (const url of args) {
     chromeFlags: CHROMIUM_ARGS,
   });
   try {
-    const runner = await lighthouse(url, {port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES});
+    const runner = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: CATEGORIES,
+    });
     const {lhr} = runner;
     const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]));
     const failed = Object.values(lhr.audits)
       .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
       .map((a) => a.id);
     const metrics = Object.fromEntries(
-      ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'].map(
-        (id) => [id, lhr.audits[id]?.numericValue ?? null],
-      ),
+      [
+        'first-contentful-paint',
+        'largest-contentful-paint',
+        'total-blocking-time',
+        'cumulative-layout-shift',
+        'speed-index',
+      ].map((id) => [id, lhr.audits[id]?.numericValue ?? null]),
     );
     results.push({url, scores, metrics, failedAudits: failed, runtimeError: lhr.runtimeError?.message ?? null});
   } finally {

@@ -27,7 +27,8 @@ function logSince(file, from) {
     .filter(Boolean)
     .map((m) => [m[1], Number(m[2])]);
 }
-const total = (entries, test = () => true) => entries.filter(([p]) => test(p)).reduce((sum, [, bytes]) => sum + bytes, 0);
+const total = (entries, test = () => true) =>
+  entries.filter(([p]) => test(p)).reduce((sum, [, bytes]) => sum + bytes, 0);
 const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
 
 (async () => {
@@ -41,7 +42,9 @@ const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
     await page.goto(`${server.origin}${PAGE}`, {waitUntil: 'networkidle'});
     const load = logSince(log, mark);
     const isJs = (p) => /\.js(\?|$)/.test(p);
-    console.log(`${PAGE} first load: ${kib(total(load))} in ${load.length} requests, of which JavaScript ${kib(total(load, isJs))}`);
+    console.log(
+      `${PAGE} first load: ${kib(total(load))} in ${load.length} requests, of which JavaScript ${kib(total(load, isJs))}`,
+    );
 
     mark = fs.statSync(log).size;
     const search = page.getByRole('navigation', {name: 'Main'}).getByLabel('Search', {exact: true});

@@ -59,7 +59,12 @@ function stopByPrefix(prefix) {
  *   include written by the build in `root`, when that is not the last build (scripts/compare-builds.mjs)
  * @returns {NginxServer}
  */
-function startNginx({port, root = path.join(REPO_ROOT, 'build'), name = 'site', cspInclude = path.join(REPO_ROOT, CSP_INCLUDE_SOURCE)}) {
+function startNginx({
+  port,
+  root = path.join(REPO_ROOT, 'build'),
+  name = 'site',
+  cspInclude = path.join(REPO_ROOT, CSP_INCLUDE_SOURCE),
+}) {
   if (!fs.existsSync(path.join(root, 'index.html'))) {
     throw new Error(`${root}/index.html is missing: build the site first (npm run build)`);
   }

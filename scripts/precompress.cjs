@@ -32,7 +32,9 @@ async function precompressFile(file) {
 
 async function precompressBuild(dir) {
   const entries = await fs.readdir(dir, {withFileTypes: true, recursive: true});
-  const files = entries.filter((e) => e.isFile() && COMPRESSIBLE.test(e.name)).map((e) => path.join(e.parentPath, e.name));
+  const files = entries
+    .filter((e) => e.isFile() && COMPRESSIBLE.test(e.name))
+    .map((e) => path.join(e.parentPath, e.name));
   // A few at a time: Brotli at quality 11 is CPU-bound.
   for (let i = 0; i < files.length; i += 8) await Promise.all(files.slice(i, i + 8).map(precompressFile));
   return files.length;
@@ -44,7 +46,10 @@ if (require.main === module) {
   const dir = path.resolve(process.argv[2] ?? 'build');
   const started = Date.now();
   precompressBuild(dir).then(
-    (count) => console.log(`[SUCCESS] Precompressed ${count} files of ${path.relative(process.cwd(), dir) || '.'} in ${((Date.now() - started) / 1000).toFixed(1)} s.`),
+    (count) =>
+      console.log(
+        `[SUCCESS] Precompressed ${count} files of ${path.relative(process.cwd(), dir) || '.'} in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+      ),
     (error) => {
       console.error(`precompress: ${error.message}`);
       process.exit(1);

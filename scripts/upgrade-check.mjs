@@ -34,7 +34,9 @@ const byVersion = (a, b) => {
 
 /** The newest version of `name` that satisfies `range`, as the registry serves it today (npm lists them unordered). */
 function newestVersion(name, range) {
-  const out = execFileSync('npm', ['view', `${name}@${range}`, 'version', '--json', '--loglevel=error'], {encoding: 'utf8'}).trim();
+  const out = execFileSync('npm', ['view', `${name}@${range}`, 'version', '--json', '--loglevel=error'], {
+    encoding: 'utf8',
+  }).trim();
   if (!out) throw new Error(`upgrade-check: the registry has no version of ${name} in ${range}`);
   return [].concat(JSON.parse(out)).sort(byVersion).at(-1);
 }
@@ -49,7 +51,12 @@ function upgradeRange(name, current) {
 function run(step, command, args, cwd) {
   process.stdout.write(`upgrade-check: ${step}... `);
   const started = Date.now();
-  const result = spawnSync(command, args, {cwd, encoding: 'utf8', env: {...process.env, CI: 'true'}, maxBuffer: 1 << 28});
+  const result = spawnSync(command, args, {
+    cwd,
+    encoding: 'utf8',
+    env: {...process.env, CI: 'true'},
+    maxBuffer: 1 << 28,
+  });
   const seconds = Math.round((Date.now() - started) / 1000);
   const ok = result.status === 0;
   console.log(`${ok ? 'ok' : 'BROKE'} (${seconds} s)`);
@@ -59,7 +66,10 @@ function run(step, command, args, cwd) {
 }
 
 const copy = mkdtempSync(path.join(os.tmpdir(), 'ode-docs-upgrade-'));
-cpSync(ROOT, copy, {recursive: true, filter: (source) => !NOT_COPIED.has(path.relative(ROOT, source).split(path.sep)[0])});
+cpSync(ROOT, copy, {
+  recursive: true,
+  filter: (source) => !NOT_COPIED.has(path.relative(ROOT, source).split(path.sep)[0]),
+});
 console.log(`upgrade-check: copy of the repository in ${copy}`);
 
 const manifestPath = path.join(copy, 'package.json');
@@ -74,7 +84,11 @@ for (const field of ['dependencies', 'devDependencies']) {
 }
 writeFileSync(manifestPath, `${JSON.stringify(manifest, null, 2)}\n`);
 rmSync(path.join(copy, 'package-lock.json'));
-console.log(changes.length ? `upgrade-check: ${changes.length} version changes\n  ${changes.join('\n  ')}` : 'upgrade-check: every dependency is already at its newest allowed version');
+console.log(
+  changes.length
+    ? `upgrade-check: ${changes.length} version changes\n  ${changes.join('\n  ')}`
+    : 'upgrade-check: every dependency is already at its newest allowed version',
+);
 
 const results = [run('install', 'npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], copy)];
 if (results[0].ok) {
@@ -91,7 +105,9 @@ if (results[0].ok) {
 
 const broken = results.filter((result) => !result.ok);
 for (const {step, tail} of broken) console.log(`\n--- ${step} broke; the end of its output:\n${tail}`);
-console.log(`\nupgrade-check: ${results.length - broken.length} of ${results.length} steps passed${broken.length ? `; broke: ${broken.map((b) => b.step).join(', ')}` : ''}`);
+console.log(
+  `\nupgrade-check: ${results.length - broken.length} of ${results.length} steps passed${broken.length ? `; broke: ${broken.map((b) => b.step).join(', ')}` : ''}`,
+);
 if (KEEP) console.log(`upgrade-check: the copy stays in ${copy}`);
 else rmSync(copy, {recursive: true, force: true});
 process.exit(broken.length ? 1 : 0);

@@ -7,7 +7,12 @@
  * `app/index.html`) are seeded, so each operation's documented example works as it is.
  */
 
-export type SeedUser = {username: string; password: string; role: 'read-only' | 'read-write' | 'admin'; createdAt: string};
+export type SeedUser = {
+  username: string;
+  password: string;
+  role: 'read-only' | 'read-write' | 'admin';
+  createdAt: string;
+};
 
 export const SEED_USERS: SeedUser[] = [
   {username: 'admin', password: 'admin-passphrase', role: 'admin', createdAt: '2025-06-01T08:00:00Z'},
@@ -38,19 +43,39 @@ export function seedObservations() {
       updated_at: time,
       synced_at: time,
       deleted: false,
-      geolocation: {latitude: -0.09 - i / 1000, longitude: 34.76 + i / 1000, accuracy: 5 + (i % 10), altitude: null, altitude_accuracy: null},
+      geolocation: {
+        latitude: -0.09 - i / 1000,
+        longitude: 34.76 + i / 1000,
+        accuracy: 5 + (i % 10),
+        altitude: null,
+        altitude_accuracy: null,
+      },
     };
   });
 }
 
 /** Attachments stored after the observations; the second one deleted again. */
 export const SEED_ATTACHMENTS = [
-  {id: '3f2b9c1e-7d4a-4e8b-a6c5-1d2e3f4a5b6c.jpg', contentType: 'image/jpeg', text: 'Stand-in for a photo of a water point (the in-browser Synkronus stores these bytes).', deleted: false},
-  {id: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d.jpg', contentType: 'image/jpeg', text: 'A photo deleted since.', deleted: true},
+  {
+    id: '3f2b9c1e-7d4a-4e8b-a6c5-1d2e3f4a5b6c.jpg',
+    contentType: 'image/jpeg',
+    text: 'Stand-in for a photo of a water point (the in-browser Synkronus stores these bytes).',
+    deleted: false,
+  },
+  {
+    id: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d.jpg',
+    contentType: 'image/jpeg',
+    text: 'A photo deleted since.',
+    deleted: true,
+  },
 ];
 
 const schemaFile = (fields: Record<string, string>) =>
-  JSON.stringify({type: 'object', properties: Object.fromEntries(Object.entries(fields).map(([name, type]) => [name, {type}]))}, null, 2);
+  JSON.stringify(
+    {type: 'object', properties: Object.fromEntries(Object.entries(fields).map(([name, type]) => [name, {type}]))},
+    null,
+    2,
+  );
 
 /** The app bundle versions, oldest first; the newest is active. Each maps file paths to their content. */
 export const SEED_BUNDLES: {version: string; files: Record<string, string>}[] = [

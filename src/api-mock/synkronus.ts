@@ -22,7 +22,6 @@ import {
   MAX_BUNDLE_BYTES,
   SEED_ATTACHMENTS,
   SEED_BUNDLES,
-  SEED_FORM_TYPES,
   SEED_USERS,
   seedObservations,
   TOKEN_LIFETIME_SECONDS,
@@ -31,13 +30,21 @@ import {
 
 type Json = unknown;
 type Observation = Record<string, unknown> & {observation_id: string; form_type: string; version: number};
-type Attachment = {id: string; bytes: Uint8Array; contentType: string; version: number; deleted: boolean; deletedVersion?: number};
+type Attachment = {
+  id: string;
+  bytes: Uint8Array;
+  contentType: string;
+  version: number;
+  deleted: boolean;
+  deletedVersion?: number;
+};
 type BundleFile = {path: string; bytes: Uint8Array; mimeType: string; hash: string; modTime: string};
 type Bundle = {version: string; files: BundleFile[]; generatedAt: string; hash: string};
 type Token = {username: string; role: SeedUser['role']; expiresAt: number};
 
 /** What an operation's behaviour answers. */
-type Answer = {status: number; body?: Json | Uint8Array; headers?: Record<string, string>};
+/** `body` is a JSON value, or a Uint8Array of bytes sent as they are. */
+type Answer = {status: number; body?: Json; headers?: Record<string, string>};
 type Call = {
   op: ContractOperation;
   url: URL;
@@ -68,7 +75,15 @@ function hash(bytes: Uint8Array): string {
 
 const isoSeconds = (millis: number) => new Date(millis).toISOString().replace(/\.\d{3}Z$/, 'Z');
 const mimeOf = (path: string) =>
-  /\.html?$/.test(path) ? 'text/html' : /\.json$/.test(path) ? 'application/json' : /\.js$/.test(path) ? 'text/javascript' : /\.css$/.test(path) ? 'text/css' : 'application/octet-stream';
+  /\.html?$/.test(path)
+    ? 'text/html'
+    : /\.json$/.test(path)
+      ? 'application/json'
+      : /\.js$/.test(path)
+        ? 'text/javascript'
+        : /\.css$/.test(path)
+          ? 'text/css'
+          : 'application/octet-stream';
 
 function bundleOf(version: string, files: {path: string; bytes: Uint8Array}[], time: number): Bundle {
   const modTime = isoSeconds(time);
@@ -78,24 +93,31 @@ function bundleOf(version: string, files: {path: string; bytes: Uint8Array}[], t
 }
 
 function randomId(): string {
-  return Array.from({length: 4}, () => Math.floor(Math.random() * 0x100000000).toString(16).padStart(8, '0')).join('');
+  return Array.from({length: 4}, () =>
+    Math.floor(Math.random() * 0x100000000)
+      .toString(16)
+      .padStart(8, '0'),
+  ).join('');
 }
 
 /** The path template `/users/{username}` as a regular expression; the last parameter may hold slashes. */
 function templatePattern(path: string): {pattern: RegExp; names: string[]} {
   const names: string[] = [];
-  const source = path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{([^}]+)\}(\/?)/g, (_match, name: string, slash: string, offset: number, whole: string) => {
-    names.push(name);
-    const last = offset + name.length + 2 + slash.length === whole.length;
-    return `(${last ? '.+' : '[^/]+'})${slash}`;
-  });
+  const source = path
+    .replace(/[.*+?^$()|[\]\\]/g, '\\$&')
+    .replace(/\{([^}]+)\}(\/?)/g, (_match, name: string, slash: string, offset: number, whole: string) => {
+      names.push(name);
+      const last = offset + name.length + 2 + slash.length === whole.length;
+      return `(${last ? '.+' : '[^/]+'})${slash}`;
+    });
   return {pattern: new RegExp(`^${source}$`), names};
 }
 
 /** A parameter's text as the value its schema expects (integer, number, boolean), or the text itself. */
 function typed(parameter: ContractParameter, value: string): unknown {
   const type = parameter.schema?.type;
-  if ((type === 'integer' || type === 'number') && value.trim() !== '' && !Number.isNaN(Number(value))) return Number(value);
+  if ((type === 'integer' || type === 'number') && value.trim() !== '' && !Number.isNaN(Number(value)))
+    return Number(value);
   if (type === 'boolean' && (value === 'true' || value === 'false')) return value === 'true';
   return value;
 }
@@ -140,7 +162,13 @@ export function createSynkronus(contract: Contract): Synkronus {
     for (const record of seedObservations()) observations.set(record.observation_id, {...record, version: ++counter});
     attachments = new Map();
     for (const seed of SEED_ATTACHMENTS) {
-      const attachment: Attachment = {id: seed.id, bytes: encoder.encode(seed.text), contentType: seed.contentType, version: ++counter, deleted: false};
+      const attachment: Attachment = {
+        id: seed.id,
+        bytes: encoder.encode(seed.text),
+        contentType: seed.contentType,
+        version: ++counter,
+        deleted: false,
+      };
       attachments.set(seed.id, attachment);
     }
     for (const seed of SEED_ATTACHMENTS) {
@@ -151,7 +179,13 @@ export function createSynkronus(contract: Contract): Synkronus {
       bundleOf(
         version,
         Object.entries(files).map(([path, text]) => ({path, bytes: encoder.encode(text)})),
-        Date.UTC(+version.slice(0, 4), +version.slice(4, 6) - 1, +version.slice(6, 8), +version.slice(9, 11), +version.slice(11, 13)),
+        Date.UTC(
+          +version.slice(0, 4),
+          +version.slice(4, 6) - 1,
+          +version.slice(6, 8),
+          +version.slice(9, 11),
+          +version.slice(11, 13),
+        ),
       ),
     );
     activeBundle = bundles[bundles.length - 1].version;
@@ -175,7 +209,13 @@ export function createSynkronus(contract: Contract): Synkronus {
 
   function manifestOf(bundle: Bundle) {
     return {
-      files: bundle.files.map(({path, bytes, hash: fileHash, mimeType, modTime}) => ({path, size: bytes.length, hash: fileHash, mimeType, modTime})),
+      files: bundle.files.map(({path, bytes, hash: fileHash, mimeType, modTime}) => ({
+        path,
+        size: bytes.length,
+        hash: fileHash,
+        mimeType,
+        modTime,
+      })),
       version: bundle.version,
       generatedAt: bundle.generatedAt,
       hash: bundle.hash,
@@ -189,11 +229,15 @@ export function createSynkronus(contract: Contract): Synkronus {
       if (!match) continue;
       let properties: Record<string, {type?: string}> = {};
       try {
-        properties = JSON.parse(new TextDecoder().decode(file.bytes)).properties ?? {};
+        const schema = JSON.parse(new TextDecoder().decode(file.bytes)) as {properties?: typeof properties};
+        properties = schema.properties ?? {};
       } catch {
         // A form schema that is not JSON has no fields to compare.
       }
-      forms.set(match[1], Object.fromEntries(Object.entries(properties).map(([name, p]) => [name, String(p?.type ?? 'unknown')])));
+      forms.set(
+        match[1],
+        Object.fromEntries(Object.entries(properties).map(([name, p]) => [name, String(p?.type ?? 'unknown')])),
+      );
     }
     return forms;
   }
@@ -204,15 +248,33 @@ export function createSynkronus(contract: Contract): Synkronus {
     const modified = [...after].flatMap(([form, fields]) => {
       const old = before.get(form);
       if (!old) return [];
-      const added = Object.entries(fields).filter(([name]) => !(name in old)).map(([field, type]) => ({field, type}));
-      const removed = Object.entries(old).filter(([name]) => !(name in fields)).map(([field, type]) => ({field, type}));
+      const added = Object.entries(fields)
+        .filter(([name]) => !(name in old))
+        .map(([field, type]) => ({field, type}));
+      const removed = Object.entries(old)
+        .filter(([name]) => !(name in fields))
+        .map(([field, type]) => ({field, type}));
       const fileOf = (bundle: Bundle, path: string) => bundle.files.find((f) => f.path === path)?.hash;
       const schemaChanged = fileOf(a, `forms/${form}/schema.json`) !== fileOf(b, `forms/${form}/schema.json`);
       const uiChanged = fileOf(a, `forms/${form}/ui.json`) !== fileOf(b, `forms/${form}/ui.json`);
       if (!schemaChanged && !uiChanged) return [];
-      return [{form, schema_changed: schemaChanged, ui_changed: uiChanged, core_changed: added.length + removed.length > 0, added_fields: added, removed_fields: removed}];
+      return [
+        {
+          form,
+          schema_changed: schemaChanged,
+          ui_changed: uiChanged,
+          core_changed: added.length + removed.length > 0,
+          added_fields: added,
+          removed_fields: removed,
+        },
+      ];
     });
-    const appFiles = (bundle: Bundle) => bundle.files.filter((f) => f.path.startsWith('app/')).map((f) => `${f.path}:${f.hash}`).sort().join('\n');
+    const appFiles = (bundle: Bundle) =>
+      bundle.files
+        .filter((f) => f.path.startsWith('app/'))
+        .map((f) => `${f.path}:${f.hash}`)
+        .sort()
+        .join('\n');
     const newForms = [...after.keys()].filter((form) => !before.has(form)).map((form) => ({form}));
     const removedForms = [...before.keys()].filter((form) => !after.has(form)).map((form) => ({form}));
     return {
@@ -248,11 +310,16 @@ export function createSynkronus(contract: Contract): Synkronus {
       if (!refreshToken) return badRequest([{field: 'refreshToken', message: 'refreshToken is required'}]);
       const entry = refreshTokens.get(refreshToken);
       const user = entry && users.get(entry.username);
-      if (!entry || !user || entry.used || entry.expiresAt * 1000 <= now()) return error(401, 'invalid or expired refresh token');
+      if (!entry || !user || entry.used || entry.expiresAt * 1000 <= now())
+        return error(401, 'invalid or expired refresh token');
       entry.used = true;
       return issueTokens(user);
     },
-    listUsers: () => json(200, [...users.values()].map(({username, role, createdAt}) => ({username, role, createdAt}))),
+    listUsers: () =>
+      json(
+        200,
+        [...users.values()].map(({username, role, createdAt}) => ({username, role, createdAt})),
+      ),
     createUser: ({body}) => {
       const {username, password, role} = body as SeedUser;
       if (users.has(username)) return error(409, 'username already exists');
@@ -262,7 +329,8 @@ export function createSynkronus(contract: Contract): Synkronus {
     },
     deleteUser: ({params}) => {
       if (!users.delete(params.username)) return error(404, 'user not found');
-      for (const map of [tokens, refreshTokens]) for (const [key, token] of map) if (token.username === params.username) map.delete(key);
+      for (const map of [tokens, refreshTokens])
+        for (const [key, token] of map) if (token.username === params.username) map.delete(key);
       return json(200, {message: 'User deleted successfully'});
     },
     resetUserPassword: ({body}) => {
@@ -284,7 +352,10 @@ export function createSynkronus(contract: Contract): Synkronus {
       const limitParameter = op.parameters.find((p) => p.name === 'limit');
       const limit = Number(query.get('limit') ?? (limitParameter?.schema?.default as number | undefined) ?? 50);
       const since = request.since?.version ?? 0;
-      const types = new Set([...(request.schema_types ?? []), ...(query.get('schemaType') ? [query.get('schemaType')!] : [])]);
+      const types = new Set([
+        ...(request.schema_types ?? []),
+        ...(query.get('schemaType') ? [query.get('schemaType')!] : []),
+      ]);
       const changed = [...observations.values()]
         .filter((record) => record.version > since && (types.size === 0 || types.has(record.form_type)))
         .sort((a, b) => a.version - b.version);
@@ -326,7 +397,8 @@ export function createSynkronus(contract: Contract): Synkronus {
       const operations: Record<string, unknown>[] = [];
       for (const attachment of attachments.values()) {
         if (attachment.deleted) {
-          if ((attachment.deletedVersion ?? 0) > since) operations.push({operation: 'delete', attachment_id: attachment.id, version: attachment.deletedVersion});
+          if ((attachment.deletedVersion ?? 0) > since)
+            operations.push({operation: 'delete', attachment_id: attachment.id, version: attachment.deletedVersion});
         } else if (attachment.version > since) {
           operations.push({
             operation: 'download',
@@ -353,18 +425,31 @@ export function createSynkronus(contract: Contract): Synkronus {
       const existing = attachments.get(params.attachment_id);
       if (existing && !existing.deleted) return error(409, 'attachment already exists');
       const bytes = new Uint8Array(await file.arrayBuffer());
-      attachments.set(params.attachment_id, {id: params.attachment_id, bytes, contentType: file.type || 'application/octet-stream', version: ++counter, deleted: false});
+      attachments.set(params.attachment_id, {
+        id: params.attachment_id,
+        bytes,
+        contentType: file.type || 'application/octet-stream',
+        version: ++counter,
+        deleted: false,
+      });
       return json(200, {status: 'success'});
     },
     downloadAttachment: ({params}) => {
       const attachment = attachments.get(params.attachment_id);
       if (!attachment || attachment.deleted) return error(404, 'attachment not found');
-      return {status: 200, body: attachment.bytes, headers: {'Content-Type': 'application/octet-stream', 'Content-Length': String(attachment.bytes.length)}};
+      return {
+        status: 200,
+        body: attachment.bytes,
+        headers: {'Content-Type': 'application/octet-stream', 'Content-Length': String(attachment.bytes.length)},
+      };
     },
     checkAttachmentExists: ({params}) => {
       const attachment = attachments.get(params.attachment_id);
       if (!attachment || attachment.deleted) return {status: 404};
-      return {status: 200, headers: {'Content-Length': String(attachment.bytes.length), 'Content-Type': 'application/octet-stream'}};
+      return {
+        status: 200,
+        headers: {'Content-Length': String(attachment.bytes.length), 'Content-Type': 'application/octet-stream'},
+      };
     },
     getAppBundleManifest: () => {
       const bundle = liveBundle(activeBundle)!;
@@ -376,7 +461,8 @@ export function createSynkronus(contract: Contract): Synkronus {
       if (!file) return error(404, 'file not found');
       const etag = `"${file.hash}"`;
       const match = headers.get('If-None-Match');
-      if (match && match.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*')) return {status: 304, headers: {ETag: etag}};
+      if (match && match.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*'))
+        return {status: 304, headers: {ETag: etag}};
       return {status: 200, body: file.bytes, headers: {ETag: etag, 'Content-Type': 'application/octet-stream'}};
     },
     listAppBundleVersions: () => json(200, {versions: bundles.map((b) => b.version).reverse()}),
@@ -391,19 +477,24 @@ export function createSynkronus(contract: Contract): Synkronus {
     pushAppBundle: async ({form}) => {
       const file = form?.get('bundle');
       if (!file || typeof file === 'string') return badRequest([{field: 'bundle', message: 'bundle is required'}]);
-      if (file.size > MAX_BUNDLE_BYTES) return error(413, `bundle file too large (the in-browser Synkronus takes up to ${MAX_BUNDLE_BYTES} bytes)`);
+      if (file.size > MAX_BUNDLE_BYTES)
+        return error(413, `bundle file too large (the in-browser Synkronus takes up to ${MAX_BUNDLE_BYTES} bytes)`);
       const entries = listZip(new Uint8Array(await file.arrayBuffer()));
-      if (!entries || entries.length === 0) return badRequest([{field: 'bundle', message: 'bundle must be a ZIP file with at least one file'}]);
+      if (!entries || entries.length === 0)
+        return badRequest([{field: 'bundle', message: 'bundle must be a ZIP file with at least one file'}]);
       const files = await Promise.all(entries.map(async (entry) => ({path: entry.name, bytes: await entry.read()})));
       let time = now();
-      let version = '';
+      let version: string;
       do {
         version = isoSeconds(time).replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
         time += 1000;
       } while (liveBundle(version));
       const bundle = bundleOf(version, files, now());
       bundles.push(bundle);
-      return json(200, {message: `App bundle version ${version} uploaded; switch to it to make it active`, manifest: manifestOf(bundle)});
+      return json(200, {
+        message: `App bundle version ${version} uploaded; switch to it to make it active`,
+        manifest: manifestOf(bundle),
+      });
     },
     switchAppBundleVersion: ({params}) => {
       if (!/^\d{8}-\d{6}$/.test(params.version)) return error(400, 'invalid version');
@@ -417,8 +508,17 @@ export function createSynkronus(contract: Contract): Synkronus {
         if (!byType.has(record.form_type)) byType.set(record.form_type, []);
         byType.get(record.form_type)!.push(JSON.stringify(record));
       }
-      const zip = writeZip([...byType].map(([formType, lines]) => ({name: `${formType}.parquet`, data: encoder.encode(`${lines.join('\n')}\n`)})));
-      return {status: 200, body: zip, headers: {'Content-Type': 'application/zip', 'Content-Disposition': 'attachment; filename="observations.zip"'}};
+      const zip = writeZip(
+        [...byType].map(([formType, lines]) => ({
+          name: `${formType}.parquet`,
+          data: encoder.encode(`${lines.join('\n')}\n`),
+        })),
+      );
+      return {
+        status: 200,
+        body: zip,
+        headers: {'Content-Type': 'application/zip', 'Content-Disposition': 'attachment; filename="observations.zip"'},
+      };
     },
   };
 
@@ -433,14 +533,22 @@ export function createSynkronus(contract: Contract): Synkronus {
     }
     const matches = routes.map((route) => ({route, match: route.pattern.exec(pathname)})).filter(({match}) => match);
     const found = matches.find(({route}) => route.op.method === method);
-    if (!found) return error(404, matches.length ? `${method} is not a method of ${pathname}` : `no operation at ${pathname}`);
+    if (!found)
+      return error(404, matches.length ? `${method} is not a method of ${pathname}` : `no operation at ${pathname}`);
     const {op} = found.route;
     const params = Object.fromEntries(found.route.names.map((name, i) => [name, found.match![i + 1]]));
 
     // 2. Parameters.
     const problems: FieldError[] = [];
     for (const parameter of op.parameters) {
-      const value = parameter.in === 'path' ? params[parameter.name] : parameter.in === 'query' ? url.searchParams.get(parameter.name) : parameter.in === 'header' ? request.headers.get(parameter.name) : null;
+      const value =
+        parameter.in === 'path'
+          ? params[parameter.name]
+          : parameter.in === 'query'
+            ? url.searchParams.get(parameter.name)
+            : parameter.in === 'header'
+              ? request.headers.get(parameter.name)
+              : null;
       if (value === null || value === undefined) {
         if (parameter.required) problems.push({field: parameter.name, message: `${parameter.name} is required`});
         continue;
@@ -459,7 +567,8 @@ export function createSynkronus(contract: Contract): Synkronus {
       if (!user || !users.has(user.username)) return {...error(401, 'invalid token'), op};
       if (user.expiresAt * 1000 <= now()) return {...error(401, 'token expired'), op};
       if (!op.roles.includes(user.role)) {
-        const needed = op.roles.length === 1 ? `${op.roles[0]} role required` : `one of the roles ${op.roles.join(', ')} required`;
+        const needed =
+          op.roles.length === 1 ? `${op.roles[0]} role required` : `one of the roles ${op.roles.join(', ')} required`;
         return {...error(403, needed), op};
       }
     }
@@ -487,7 +596,10 @@ export function createSynkronus(contract: Contract): Synkronus {
         }
       } else if (op.body.mediaType === 'multipart/form-data') {
         if (!type.startsWith('multipart/form-data')) {
-          return {...badRequest([{field: op.body.files?.[0] ?? 'body', message: 'the body must be multipart/form-data'}]), op};
+          return {
+            ...badRequest([{field: op.body.files?.[0] ?? 'body', message: 'the body must be multipart/form-data'}]),
+            op,
+          };
         }
         try {
           form = await request.formData();
@@ -496,7 +608,19 @@ export function createSynkronus(contract: Contract): Synkronus {
         }
       }
     }
-    return {...(await behaviours[op.operationId]?.({op, url, params, query: url.searchParams, headers: request.headers, body, form, user})) ?? error(500, `the in-browser Synkronus does not implement ${op.operationId}`), op};
+    return {
+      ...((await behaviours[op.operationId]?.({
+        op,
+        url,
+        params,
+        query: url.searchParams,
+        headers: request.headers,
+        body,
+        form,
+        user,
+      })) ?? error(500, `the in-browser Synkronus does not implement ${op.operationId}`)),
+      op,
+    };
   }
 
   async function handle(request: Request): Promise<Response> {
@@ -507,7 +631,10 @@ export function createSynkronus(contract: Contract): Synkronus {
       result = error(500, `internal error of the in-browser Synkronus: ${(e as Error).message}`);
     }
     if (result.op && !result.op.responses.some((r) => r.status === String(result.status))) {
-      result = error(500, `the in-browser Synkronus answered ${result.status}, which ${result.op.operationId} does not document`);
+      result = error(
+        500,
+        `the in-browser Synkronus answered ${result.status}, which ${result.op.operationId} does not document`,
+      );
     }
     const headers = new Headers(result.headers);
     let payload: BodyInit | null = null;
@@ -530,7 +657,9 @@ export function createSynkronus(contract: Contract): Synkronus {
     currentVersion: () => counter,
     whoIs: (token) => {
       const entry = tokens.get(token);
-      return entry && users.has(entry.username) && entry.expiresAt * 1000 > now() ? {username: entry.username, role: entry.role} : undefined;
+      return entry && users.has(entry.username) && entry.expiresAt * 1000 > now()
+        ? {username: entry.username, role: entry.role}
+        : undefined;
     },
     contract,
   };

@@ -11,11 +11,23 @@ import type {JsonSchema} from './contract';
 export type FieldError = {field: string; message: string};
 
 /** Keywords whose error only says that a part below had an error (reported on its own). */
-const WRAPPERS = new Set(['$ref', 'properties', 'items', 'allOf', 'additionalProperties', 'prefixItems', 'unevaluatedProperties']);
+const WRAPPERS = new Set([
+  '$ref',
+  'properties',
+  'items',
+  'allOf',
+  'additionalProperties',
+  'prefixItems',
+  'unevaluatedProperties',
+]);
 
 /** `#/since/version` → `since.version`; `#/records/2/id` → `records[2].id`. */
 function fieldName(location: string, prefix: string): string {
-  const parts = location.replace(/^#\/?/, '').split('/').filter(Boolean).map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const parts = location
+    .replace(/^#\/?/, '')
+    .split('/')
+    .filter(Boolean)
+    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
   let name = prefix;
   for (const part of parts) name += /^\d+$/.test(part) ? `[${part}]` : `${name ? '.' : ''}${part}`;
   return name;
@@ -29,7 +41,7 @@ export function schemaValidator(defs: Record<string, JsonSchema>): SchemaValidat
   return (schema, value, field = '') => {
     let validator = cache.get(schema);
     if (!validator) {
-      validator = new Validator({...schema, $defs: defs} as never, '2019-09', false);
+      validator = new Validator({...schema, $defs: defs}, '2019-09', false);
       cache.set(schema, validator);
     }
     const result = validator.validate(value);

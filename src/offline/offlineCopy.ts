@@ -122,7 +122,9 @@ export async function removeOfflineCopy(): Promise<void> {
     registrations.filter((r) => isOurs(r.active ?? r.waiting ?? r.installing)).map((r) => r.unregister()),
   );
   const cacheNames = await caches.keys();
-  await Promise.all(cacheNames.filter((name) => name.startsWith('workbox-precache')).map((name) => caches.delete(name)));
+  await Promise.all(
+    cacheNames.filter((name) => name.startsWith('workbox-precache')).map((name) => caches.delete(name)),
+  );
   setStatus({state: 'none'});
 }
 

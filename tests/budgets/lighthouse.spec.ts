@@ -12,14 +12,24 @@ import {LIGHTHOUSE_TESTED_CATEGORIES, lighthouseMinimums} from '../../perf/budge
 import {REPO_ROOT} from '../../scripts/nginx.cjs';
 import {TEST_TIMEOUT_MS} from '../support/limits';
 
-type LighthouseResult = {url: string; scores: Record<string, number>; failedAudits: string[]; runtimeError: string | null};
+type LighthouseResult = {
+  url: string;
+  scores: Record<string, number>;
+  failedAudits: string[];
+  runtimeError: string | null;
+};
 
 for (const [route, minimums] of lighthouseMinimums()) {
   test(`Lighthouse ${LIGHTHOUSE_TESTED_CATEGORIES.join(', ')} on ${route} meet their minimums`, ({baseURL}) => {
     const [result] = JSON.parse(
       execFileSync(
         'node',
-        [path.join(REPO_ROOT, 'scripts/lighthouse.mjs'), '--categories', LIGHTHOUSE_TESTED_CATEGORIES.join(','), `${baseURL}${route}`],
+        [
+          path.join(REPO_ROOT, 'scripts/lighthouse.mjs'),
+          '--categories',
+          LIGHTHOUSE_TESTED_CATEGORIES.join(','),
+          `${baseURL}${route}`,
+        ],
         // A run that has not ended within the test's limit has hung: stop it rather than leave it behind.
         {encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], timeout: TEST_TIMEOUT_MS - 10_000},
       ),
@@ -32,9 +42,10 @@ for (const [route, minimums] of lighthouseMinimums()) {
     expect(result.runtimeError, `${route}: Lighthouse could not audit the page`).toBeNull();
     for (const category of LIGHTHOUSE_TESTED_CATEGORIES) {
       expect(minimums[category], `perf/budgets.json: no ${category} minimum for ${route}`).toBeDefined();
-      expect(result.scores[category], `${route}: Lighthouse ${category} (failed audits: ${result.failedAudits.join(', ') || 'none'})`).toBeGreaterThanOrEqual(
-        minimums[category],
-      );
+      expect(
+        result.scores[category],
+        `${route}: Lighthouse ${category} (failed audits: ${result.failedAudits.join(', ') || 'none'})`,
+      ).toBeGreaterThanOrEqual(minimums[category]);
     }
   });
 }

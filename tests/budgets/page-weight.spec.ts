@@ -21,22 +21,38 @@ for (const pagePath of PAGE_PATHS) {
         `${budget.jsKiB ? ` (budget ${budget.jsKiB})` : ''}, before JS ${kib(m.beforeJsBytes)} KiB` +
         `${budget.beforeJsKiB ? ` (budget ${budget.beforeJsKiB})` : ''}; ${byType}; prefetches ${kib(m.prefetchBytes)} KiB apart`,
     );
-    expect(m.requests.every((r: {status?: number}) => (r.status ?? 200) < 400), 'every request succeeds').toBe(true);
+    expect(
+      m.requests.every((r: {status?: number}) => (r.status ?? 200) < 400),
+      'every request succeeds',
+    ).toBe(true);
     expect(kib(m.totalBytes), `${pagePath}: total KiB`).toBeLessThanOrEqual(budget.totalKiB);
     if (budget.jsKiB) expect(kib(m.jsBytes), `${pagePath}: JavaScript KiB`).toBeLessThanOrEqual(budget.jsKiB);
     if (budget.beforeJsKiB) {
-      expect(kib(m.beforeJsBytes), `${pagePath}: HTML, CSS, fonts and above-the-fold images KiB`).toBeLessThanOrEqual(budget.beforeJsKiB);
+      expect(kib(m.beforeJsBytes), `${pagePath}: HTML, CSS, fonts and above-the-fold images KiB`).toBeLessThanOrEqual(
+        budget.beforeJsKiB,
+      );
     }
   });
 }
 
-test('every image of every page is light, sized, lazy below the fold and in a modern format', async ({browser, baseURL, request}) => {
+test('every image of every page is light, sized, lazy below the fold and in a modern format', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
   test.slow(); // every page, one after another
   const problems: string[] = [];
   const seen = new Set<string>();
   for (const pagePath of PAGE_PATHS) {
     const m = await measurePage(browser, `${baseURL}${pagePath}`);
-    for (const img of m.images as {src: string; width: string | null; height: string | null; loading: string | null; aboveTheFold: boolean; rendered: boolean}[]) {
+    for (const img of m.images as {
+      src: string;
+      width: string | null;
+      height: string | null;
+      loading: string | null;
+      aboveTheFold: boolean;
+      rendered: boolean;
+    }[]) {
       const where = `${pagePath}: ${img.src}`;
       if (!img.width || !img.height) problems.push(`${where}: no width and height attributes`);
       // A data: URL costs no request, and an image not rendered (a closed menu) is not below the fold.
@@ -61,12 +77,20 @@ test('every image of every page is light, sized, lazy below the fold and in a mo
 type Fetched = {url: string; bytes: number};
 const consoleScripts = (requests: Fetched[]) => requests.filter((r) => /\/assets\/(js|css)\//.test(r.url));
 
-test('/api: opening a "Try it" console loads at most its budget, and nothing of it before', async ({browser, baseURL}) => {
+test('/api: opening a "Try it" console loads at most its budget, and nothing of it before', async ({
+  browser,
+  baseURL,
+}) => {
   const m = await measurePage(browser, `${baseURL}/api`, {
     afterLoad: async (page) => {
-      const section = page.locator('section').filter({has: page.locator('[id="operation/syncPull"]')}).last();
+      const section = page
+        .locator('section')
+        .filter({has: page.locator('[id="operation/syncPull"]')})
+        .last();
       await section.getByRole('button', {name: 'Try it'}).click();
-      await expect(page.getByRole('region', {name: 'Try it: Pull observations'}).getByRole('button', {name: 'Send'})).toBeVisible();
+      await expect(
+        page.getByRole('region', {name: 'Try it: Pull observations'}).getByRole('button', {name: 'Send'}),
+      ).toBeVisible();
     },
   });
   const after = m.after!;
@@ -75,7 +99,10 @@ test('/api: opening a "Try it" console loads at most its budget, and nothing of 
     `/api console on open: ${kib(after.bytes)} KiB (budget ${BUDGETS.apiConsole.openKiB}): ` +
       opened.map((r) => `${new URL(r.url).pathname} ${kib(r.bytes)}`).join(', '),
   );
-  expect(opened.some((r) => /api-console\.[0-9a-f]+\.js$/.test(r.url)), 'opening loads the console chunk').toBe(true);
+  expect(
+    opened.some((r) => /api-console\.[0-9a-f]+\.js$/.test(r.url)),
+    'opening loads the console chunk',
+  ).toBe(true);
   expect(kib(after.bytes), 'KiB loaded by opening the console').toBeLessThanOrEqual(BUDGETS.apiConsole.openKiB);
   // Nothing of the console before it is opened: none of the files opening it fetched was part of the cold load.
   const before = new Set(m.requests.map((r: {url: string}) => r.url));
@@ -83,7 +110,10 @@ test('/api: opening a "Try it" console loads at most its budget, and nothing of 
   expect(m.requests.filter((r: {url: string}) => /api-console/.test(r.url))).toEqual([]);
 });
 
-test('the sync protocol page loads nothing of the console until its playground is started', async ({browser, baseURL}) => {
+test('the sync protocol page loads nothing of the console until its playground is started', async ({
+  browser,
+  baseURL,
+}) => {
   const m = await measurePage(browser, `${baseURL}/docs/documentation/synkronus/sync-protocol`, {
     afterLoad: async (page) => {
       await page.getByRole('button', {name: 'Start the sync playground'}).click();

@@ -69,13 +69,20 @@ test.describe('the build refuses or warns (spec section 8, site side)', () => {
         expect(result.exitCode, `${buildCase.id} should succeed; it printed:\n${message}`).toBe(0);
       }
       for (const fragment of buildCase.messages) {
-        expect(result.stderr, `${buildCase.id}: the message should contain ${fragment}; it printed:\n${message}`).toMatch(fragment);
+        expect(
+          result.stderr,
+          `${buildCase.id}: the message should contain ${fragment}; it printed:\n${message}`,
+        ).toMatch(fragment);
       }
       for (const {file, selector, links, notLinks = []} of buildCase.built ?? []) {
         const $ = load(fs.readFileSync(path.join(result.outDir, file), 'utf8'));
-        const texts = $(selector).find('a').map((_, a) => $(a).text().trim()).get();
+        const texts = $(selector)
+          .find('a')
+          .map((_, a) => $(a).text().trim())
+          .get();
         expect(texts, `${buildCase.id}: the links in ${selector} of ${file}`).toEqual(expect.arrayContaining(links));
-        for (const text of notLinks) expect(texts, `${buildCase.id}: the links in ${selector} of ${file}`).not.toContain(text);
+        for (const text of notLinks)
+          expect(texts, `${buildCase.id}: the links in ${selector} of ${file}`).not.toContain(text);
       }
       if (buildCase.apiReference) {
         // Checked before the site is built: nothing may have been written.
@@ -92,8 +99,13 @@ test.describe('the build refuses or warns (spec section 8, site side)', () => {
       return result!;
     });
     const seconds = (Math.max(...results.map((r) => r.endedAt)) - Math.min(...results.map((r) => r.startedAt))) / 1000;
-    const load = os.loadavg().map((l) => l.toFixed(1)).join(', ');
-    console.log(`build-guarantees: ${results.length} fixture builds in ${seconds.toFixed(1)} s of wall time (load average now ${load})`);
-    expect(results.map((r) => r.exitCode === null ? `${r.siteDir}: no exit code` : '').filter(Boolean)).toEqual([]);
+    const load = os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(', ');
+    console.log(
+      `build-guarantees: ${results.length} fixture builds in ${seconds.toFixed(1)} s of wall time (load average now ${load})`,
+    );
+    expect(results.map((r) => (r.exitCode === null ? `${r.siteDir}: no exit code` : '')).filter(Boolean)).toEqual([]);
   });
 });

@@ -23,7 +23,15 @@ const PORT = SITE_PORT + 1;
  */
 const PREFERRED_VERSION_KEY = /^docs-preferred-version-default(-\w+)?$/;
 /** Not copied: installed or generated folders (node_modules is linked instead). */
-const NOT_COPIED = new Set(['node_modules', 'build', '.docusaurus', '.git', '.tmp', 'test-results', 'playwright-report']);
+const NOT_COPIED = new Set([
+  'node_modules',
+  'build',
+  '.docusaurus',
+  '.git',
+  '.tmp',
+  'test-results',
+  'playwright-report',
+]);
 
 type Step = {lang: string; title?: string; body: string};
 
@@ -32,11 +40,13 @@ function procedureSteps(): Step[] {
   const page = fs.readFileSync(path.join(REPO_ROOT, PAGE), 'utf8');
   const section = page.match(/^## Cut a version\n([\s\S]*?)(?=^## )/m)?.[1];
   if (!section) throw new Error(`${PAGE}: no "## Cut a version" section`);
-  return [...section.matchAll(/^( *)```(\w+)(?: title="([^"]+)")?\n([\s\S]*?)^\1```$/gm)].map(([, indent, lang, title, body]) => ({
-    lang,
-    title,
-    body: body.replace(new RegExp(`^${indent}`, 'gm'), '').trim(),
-  }));
+  return [...section.matchAll(/^( *)```(\w+)(?: title="([^"]+)")?\n([\s\S]*?)^\1```$/gm)].map(
+    ([, indent, lang, title, body]) => ({
+      lang,
+      title,
+      body: body.replace(new RegExp(`^${indent}`, 'gm'), '').trim(),
+    }),
+  );
 }
 
 function run(command: string, cwd: string): Promise<void> {
@@ -50,7 +60,9 @@ function run(command: string, cwd: string): Promise<void> {
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
     child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`\`${command}\` exited with ${code} in ${cwd}:\n${output}`))));
+    child.on('close', (code) =>
+      code === 0 ? resolve() : reject(new Error(`\`${command}\` exited with ${code} in ${cwd}:\n${output}`)),
+    );
   });
 }
 
@@ -58,8 +70,12 @@ function run(command: string, cwd: string): Promise<void> {
 function addNavbarItem(configFile: string, item: string) {
   const text = fs.readFileSync(configFile, 'utf8');
   const itemsStart = /(\n\s*navbar: \{[\s\S]*?\n(\s*)items: \[)/;
-  if (!itemsStart.test(text)) throw new Error(`${configFile}: no themeConfig.navbar.items array where ${PAGE} says to add the dropdown`);
-  fs.writeFileSync(configFile, text.replace(itemsStart, (_, start: string, indent: string) => `${start}\n${indent}  ${item}`));
+  if (!itemsStart.test(text))
+    throw new Error(`${configFile}: no themeConfig.navbar.items array where ${PAGE} says to add the dropdown`);
+  fs.writeFileSync(
+    configFile,
+    text.replace(itemsStart, (_, start: string, indent: string) => `${start}\n${indent}  ${item}`),
+  );
 }
 
 /** The copy of the repository, the version the page cuts, and the nginx serving the copy's build. */
@@ -94,7 +110,9 @@ test.describe('cutting a docs version as the "Manage docs versions" page says', 
         addNavbarItem(path.join(copy, 'docusaurus.config.ts'), step.body);
         continue;
       }
-      expect(step.lang, `${PAGE}: a ${step.lang} block the test does not know how to apply:\n${step.body}`).toBe('bash');
+      expect(step.lang, `${PAGE}: a ${step.lang} block the test does not know how to apply:\n${step.body}`).toBe(
+        'bash',
+      );
       for (const command of step.body.split('\n')) {
         const version = command.match(/^npm run docusaurus docs:version (\S+)$/);
         if (version) {
@@ -151,7 +169,10 @@ test.describe('cutting a docs version as the "Manage docs versions" page says', 
     /** The stored preferred versions, by key. */
     const stored = () =>
       page.evaluate(
-        (pattern) => Object.fromEntries<string>(Object.entries(window.localStorage).filter(([key]) => new RegExp(pattern).test(key))),
+        (pattern) =>
+          Object.fromEntries<string>(
+            Object.entries(window.localStorage).filter(([key]) => new RegExp(pattern).test(key)),
+          ),
         PREFERRED_VERSION_KEY.source,
       );
     const documentationLink = page.getByRole('navigation', {name: 'Main'}).getByRole('link', {name: 'Documentation'});

@@ -21,7 +21,10 @@ import type {ContractOperation} from '../../src/api-mock/contract';
 
 /** Opens the console of an operation and returns its panel. */
 async function openConsole(page: Page, op: Pick<ContractOperation, 'anchor' | 'summary'>): Promise<Locator> {
-  const section = page.locator('section').filter({has: page.locator(`[id="${op.anchor}"]`)}).last();
+  const section = page
+    .locator('section')
+    .filter({has: page.locator(`[id="${op.anchor}"]`)})
+    .last();
   const button = section.getByRole('button', {name: 'Try it'});
   // Pressing the button of an open console closes it.
   if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
@@ -52,27 +55,39 @@ const seedUser = (role: string) => SEED_USERS.find((u) => u.role === role)!;
 /** The seeded user an operation's happy path logs in as: fieldworker when allowed (the examples are written for them). */
 function userFor(op: ContractOperation) {
   const fieldworker = SEED_USERS.find((u) => u.username === 'fieldworker')!;
-  return op.roles.includes(fieldworker.role) ? fieldworker : seedUser(op.roles.includes('admin') ? 'admin' : op.roles[0]);
+  return op.roles.includes(fieldworker.role)
+    ? fieldworker
+    : seedUser(op.roles.includes('admin') ? 'admin' : op.roles[0]);
 }
 
 const LOGIN = OPERATIONS.find((op) => op.operationId === 'login')!;
 
 /** Logs in through the Log in console; returns its answer's body. */
-async function login(page: Page, user: {username: string; password: string}): Promise<{token: string; refreshToken: string}> {
+async function login(
+  page: Page,
+  user: {username: string; password: string},
+): Promise<{token: string; refreshToken: string}> {
   const panel = await openConsole(page, LOGIN);
-  await panel.getByLabel('Request body (JSON)').fill(JSON.stringify({username: user.username, password: user.password}));
+  await panel
+    .getByLabel('Request body (JSON)')
+    .fill(JSON.stringify({username: user.username, password: user.password}));
   const shown = await sendAndRead(panel);
   expect(shown.status, shown.body).toBe(200);
-  return JSON.parse(shown.body);
+  return JSON.parse(shown.body) as {token: string; refreshToken: string};
 }
 
 /** What the happy path of an operation changes from the documented example, where the seed makes the example fail on purpose. */
 const HAPPY_INPUTS: Record<string, (panel: Locator, context: {refreshToken: string}) => Promise<void>> = {
   refreshToken: (panel, {refreshToken}) => panel.getByLabel('Request body (JSON)').fill(JSON.stringify({refreshToken})),
-  createUser: (panel) => panel.getByLabel('Request body (JSON)').fill(JSON.stringify({username: 'enumerator', password: 'pw-123456', role: 'read-only'})),
+  createUser: (panel) =>
+    panel
+      .getByLabel('Request body (JSON)')
+      .fill(JSON.stringify({username: 'enumerator', password: 'pw-123456', role: 'read-only'})),
   uploadAttachment: async (panel) => {
     await panel.getByLabel(/^attachment_id/).fill('new-photo.jpg');
-    await panel.getByLabel(/^file/).setInputFiles({name: 'new-photo.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('photo bytes')});
+    await panel
+      .getByLabel(/^file/)
+      .setInputFiles({name: 'new-photo.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('photo bytes')});
   },
   pushAppBundle: (panel) =>
     panel.getByLabel(/^bundle/).setInputFiles({
@@ -98,18 +113,31 @@ test.describe('the "Try it" console of /api', () => {
         await expect(panel.getByLabel('Bearer token')).not.toHaveValue('');
       }
       if (op.rolesUnspecified) {
-        await expect(panel.getByText(`The description does not say whether the role ${op.rolesUnspecified.join(', ')} may make this call`)).toBeVisible();
+        await expect(
+          panel.getByText(
+            `The description does not say whether the role ${op.rolesUnspecified.join(', ')} may make this call`,
+          ),
+        ).toBeVisible();
       }
       await HAPPY_INPUTS[op.operationId]?.(panel, {refreshToken});
       const shown = await sendAndRead(panel);
       expect(shown.status, shown.body).toBeGreaterThanOrEqual(200);
       expect(shown.status, shown.body).toBeLessThan(300);
       const isJson = (shown.contentType ?? '').includes('json');
-      expect(answerProblems(op.operationId, shown.status, shown.contentType, isJson ? shown.body : op.method === 'HEAD' ? null : 'bytes')).toEqual([]);
+      expect(
+        answerProblems(
+          op.operationId,
+          shown.status,
+          shown.contentType,
+          isJson ? shown.body : op.method === 'HEAD' ? null : 'bytes',
+        ),
+      ).toEqual([]);
     });
   }
 
-  test('documented errors are shown as the mock answers them: 400 naming the field, 401, 403, 404, 409, 304', async ({page}) => {
+  test('documented errors are shown as the mock answers them: 400 naming the field, 401, 403, 404, 409, 304', async ({
+    page,
+  }) => {
     const byId = (id: string) => OPERATIONS.find((op) => op.operationId === id)!;
     await page.goto('/api');
     const pull = await openConsole(page, byId('syncPull'));
@@ -142,7 +170,14 @@ test.describe('the "Try it" console of /api', () => {
     const file = await openConsole(page, byId('downloadAppBundleFile'));
     shown = await sendAndRead(file);
     expect(shown.status).toBe(200);
-    const etag = (await file.getByRole('region', {name: /^Response: /}).locator('li code').allTextContents()).find((h) => h.startsWith('etag:'))!.split(': ')[1];
+    const etag = (
+      await file
+        .getByRole('region', {name: /^Response: /})
+        .locator('li code')
+        .allTextContents()
+    )
+      .find((h) => h.startsWith('etag:'))!
+      .split(': ')[1];
     await file.getByLabel(/^If-None-Match/).fill(etag);
     shown = await sendAndRead(file);
     expect(shown.status).toBe(304);
@@ -160,7 +195,9 @@ test.describe('the "Try it" console of /api', () => {
 
     // An expired token: 401; reset forgets every token.
     await users.getByRole('button', {name: 'Expire the tokens'}).click();
-    await expect(users.getByText('The token of the last login has expired or is no longer valid: log in again.')).toBeVisible();
+    await expect(
+      users.getByText('The token of the last login has expired or is no longer valid: log in again.'),
+    ).toBeVisible();
     shown = await sendAndRead(users);
     expect(shown.status).toBe(401);
     await users.getByRole('button', {name: 'Reset to the seed'}).click();
@@ -169,7 +206,10 @@ test.describe('the "Try it" console of /api', () => {
 
   test('"Copy as curl" gives the same request for the server URL the reader types', async ({page}) => {
     await page.goto('/api');
-    const pull = await openConsole(page, OPERATIONS.find((op) => op.operationId === 'syncPull')!);
+    const pull = await openConsole(
+      page,
+      OPERATIONS.find((op) => op.operationId === 'syncPull')!,
+    );
     const curl = pull.getByLabel('curl command');
     await expect(curl).toContainText('curl "http://localhost:8080/sync/pull"');
     await pull.getByLabel(/^limit/).fill('20');
@@ -182,7 +222,10 @@ test.describe('the "Try it" console of /api', () => {
 
   test('the console is usable with the keyboard', async ({page}) => {
     await page.goto('/api');
-    const section = page.locator('section').filter({has: page.locator('[id="operation/getHealth"]')}).last();
+    const section = page
+      .locator('section')
+      .filter({has: page.locator('[id="operation/getHealth"]')})
+      .last();
     const button = section.getByRole('button', {name: 'Try it'});
     await button.focus();
     await page.keyboard.press('Enter');
@@ -205,17 +248,24 @@ test.describe('the "Try it" console of /api', () => {
       await page.goto('/api');
       await expect(page.locator('html')).toHaveAttribute('data-theme', colorScheme);
       await login(page, seedUser('read-write'));
-      const pull = await openConsole(page, OPERATIONS.find((op) => op.operationId === 'syncPull')!);
+      const pull = await openConsole(
+        page,
+        OPERATIONS.find((op) => op.operationId === 'syncPull')!,
+      );
       await sendAndRead(pull);
       await pull.getByLabel(/^limit/).fill('0');
       expect((await sendAndRead(pull)).status).toBe(400);
-      expect(await axeViolations(page), `axe violations on /api with a console open in ${colorScheme} mode`).toEqual([]);
+      expect(await axeViolations(page), `axe violations on /api with a console open in ${colorScheme} mode`).toEqual(
+        [],
+      );
     });
   }
 });
 
 test.describe('the sync playground', () => {
-  test('a guided sync pushes a batch, then pulls every seeded observation exactly once, page by page, then the attachment manifest', async ({page}) => {
+  test('a guided sync pushes a batch, then pulls every seeded observation exactly once, page by page, then the attachment manifest', async ({
+    page,
+  }) => {
     await page.goto('/docs/documentation/synkronus/sync-protocol');
     const region = page.getByRole('region', {name: 'Sync playground'});
     await region.getByRole('button', {name: 'Start the sync playground'}).click();
@@ -233,25 +283,40 @@ test.describe('the sync playground', () => {
       pages++;
       const step = region.getByRole('listitem', {name: new RegExp(`Pull page ${pages}$`)});
       await expect(step).toContainText('Status 200 OK');
-      const body = JSON.parse((await step.getByLabel('Response body').textContent()) ?? '') as {records: {observation_id: string}[]; has_more: boolean; change_cutoff: number};
+      const body = JSON.parse((await step.getByLabel('Response body').textContent()) ?? '') as {
+        records: {observation_id: string}[];
+        has_more: boolean;
+        change_cutoff: number;
+      };
       pulled.push(...body.records.map((r) => r.observation_id));
       if (!body.has_more) {
         await expect(step).toContainText(`has_more is false: stop. Keep change_cutoff, ${body.change_cutoff}`);
         break;
       }
-      await expect(step).toContainText(`pull again with since.version set to this change_cutoff, ${body.change_cutoff}`);
+      await expect(step).toContainText(
+        `pull again with since.version set to this change_cutoff, ${body.change_cutoff}`,
+      );
     }
     expect(pages).toBe(3);
     const seeded = pulled.filter((id) => id.startsWith('obs-seed-'));
     expect(seeded).toHaveLength(SEED_OBSERVATION_COUNT);
     expect(new Set(seeded).size).toBe(SEED_OBSERVATION_COUNT);
     expect(new Set(pulled).size).toBe(pulled.length);
-    await expect(region.getByRole('status').filter({hasText: /^Pulled/})).toHaveText(`Pulled ${pulled.length} records in 3 pages, ${pulled.length} distinct.`);
+    await expect(region.getByRole('status').filter({hasText: /^Pulled/})).toHaveText(
+      `Pulled ${pulled.length} records in 3 pages, ${pulled.length} distinct.`,
+    );
 
     await region.getByRole('button', {name: 'Get the attachment manifest'}).click();
     const manifest = region.getByRole('listitem', {name: /Get the attachment manifest$/});
     await expect(manifest).toContainText('Status 200 OK');
-    expect(answerProblems('getAttachmentManifest', 200, 'application/json', await manifest.getByLabel('Response body').textContent())).toEqual([]);
+    expect(
+      answerProblems(
+        'getAttachmentManifest',
+        200,
+        'application/json',
+        await manifest.getByLabel('Response body').textContent(),
+      ),
+    ).toEqual([]);
     await expect(region.getByRole('button', {name: /^(Pull|Get|Log in|Push)/})).toHaveCount(0);
   });
 });

@@ -39,19 +39,30 @@ const synkCommands = loadCommandData();
 const ANCHORS: {kind: string; anchor: string}[] = [
   ...sectionTitles.map((title) => ({kind: 'section', anchor: sectionAnchor(title)})),
   ...tagNames.map((tag) => ({kind: 'tag', anchor: tagAnchor(tag)})),
-  ...operations.map((op) => ({kind: 'operation', anchor: operationAnchor({...op, operationId: op.operation.operationId})})),
-  ...operations.map((op) => ({kind: 'old operation', anchor: legacyOperationAnchor(op.operation.tags![0], {...op, operationId: op.operation.operationId})})),
+  ...operations.map((op) => ({
+    kind: 'operation',
+    anchor: operationAnchor({...op, operationId: op.operation.operationId}),
+  })),
+  ...operations.map((op) => ({
+    kind: 'old operation',
+    anchor: legacyOperationAnchor(op.operation.tags![0], {...op, operationId: op.operation.operationId}),
+  })),
   {kind: 'schemas', anchor: SCHEMAS_ANCHOR},
   ...schemaNames.map((name) => ({kind: 'schema', anchor: schemaAnchor(name)})),
 ];
 
 /** Text with its blanks collapsed, without the zero-width space of the headings' permalinks. */
-const squash = (text: string) => text.replace(/\u200b/g, '').replace(/\s+/g, ' ').trim();
+const squash = (text: string) =>
+  text
+    .replace(/\u200b/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 /** The bounds a schema sets, as the reference writes them ("minimum -90", "pattern ^\d+$", "default 50"). */
 function bounds(schema: Schema): string[] {
   const out: string[] = [];
-  if (schema.minimum !== undefined) out.push(`${schema.exclusiveMinimum ? 'greater than' : 'minimum'} ${schema.minimum}`);
+  if (schema.minimum !== undefined)
+    out.push(`${schema.exclusiveMinimum ? 'greater than' : 'minimum'} ${schema.minimum}`);
   if (schema.maximum !== undefined) out.push(`${schema.exclusiveMaximum ? 'less than' : 'maximum'} ${schema.maximum}`);
   if (schema.pattern !== undefined) out.push(`pattern ${schema.pattern}`);
   if (schema.default !== undefined) out.push(`default ${valueText(schema.default)}`);
@@ -89,10 +100,19 @@ test.describe('/api: generated from the description, all in the server-rendered 
   const sectionOf = (anchor: string) => byId(anchor).closest('section');
   /** The text of a fact of an operation (Token, Roles, Operation ID). */
   const fact = (section: ReturnType<typeof sectionOf>, name: string) =>
-    squash(section.find('dt').filter((_, dt) => $(dt).text() === name).first().next('dd').text());
+    squash(
+      section
+        .find('dt')
+        .filter((_, dt) => $(dt).text() === name)
+        .first()
+        .next('dd')
+        .text(),
+    );
 
   test('every anchor: introduction sections, tags, operations (also as Redoc had them under their tag), schemas', () => {
-    const missing = ANCHORS.filter(({anchor}) => byId(anchor).length !== 1).map(({kind, anchor}) => `${kind} #${anchor}`);
+    const missing = ANCHORS.filter(({anchor}) => byId(anchor).length !== 1).map(
+      ({kind, anchor}) => `${kind} #${anchor}`,
+    );
     expect(missing).toEqual([]);
   });
 
@@ -105,23 +125,41 @@ test.describe('/api: generated from the description, all in the server-rendered 
       expect(squash(section.find('h3').first().text()), `${where}: heading`).toBe(op.operation.summary);
       expect(text, `${where}: method and path`).toContain(`${op.method.toUpperCase()} ${op.path}`);
       expect(fact(section, 'Operation ID'), `${where}: operationId`).toBe(id);
-      expect(fact(section, 'Token'), `${where}: token`).toMatch(op.isPublic ? /^not needed$/ : new RegExp(`^required \\(${op.security.join('')}\\b`));
+      expect(fact(section, 'Token'), `${where}: token`).toMatch(
+        op.isPublic ? /^not needed$/ : new RegExp(`^required \\(${op.security.join('')}\\b`),
+      );
       const roles = fact(section, 'Roles');
       for (const role of op.roles) expect(roles, `${where}: role ${role}`).toContain(role);
-      for (const role of op.rolesUnspecified) expect(roles, `${where}: role ${role} not specified`).toContain(`not specified for ${role}`);
-      const codes = section.find('code').map((_, c) => $(c).text()).get();
+      for (const role of op.rolesUnspecified)
+        expect(roles, `${where}: role ${role} not specified`).toContain(`not specified for ${role}`);
+      const codes = section
+        .find('code')
+        .map((_, c) => $(c).text())
+        .get();
       for (const parameter of op.parameters) {
         expect(codes, `${where}: parameter ${parameter.name}`).toContain(parameter.name);
         const schema = parameter.schema && resolveRef(doc, parameter.schema);
-        for (const bound of schema ? bounds(schema) : []) expect(text, `${where}: parameter ${parameter.name} ${bound}`).toContain(bound);
+        for (const bound of schema ? bounds(schema) : [])
+          expect(text, `${where}: parameter ${parameter.name} ${bound}`).toContain(bound);
       }
-      const statuses = section.find('summary').map((_, s) => squash($(s).text()).split(' ')[0]).get();
-      for (const status of Object.keys(op.operation.responses)) expect(statuses, `${where}: status ${status}`).toContain(status);
+      const statuses = section
+        .find('summary')
+        .map((_, s) => squash($(s).text()).split(' ')[0])
+        .get();
+      for (const status of Object.keys(op.operation.responses))
+        expect(statuses, `${where}: status ${status}`).toContain(status);
       const body = op.operation.requestBody && resolveRef(doc, op.operation.requestBody);
       for (const media of Object.values(body?.content ?? {})) {
-        for (const field of fieldsOf(resolveRef(doc, media.schema ?? {}))) expect(codes, `${where}: request body field ${field.path}`).toContain(field.name);
+        for (const field of fieldsOf(resolveRef(doc, media.schema ?? {})))
+          expect(codes, `${where}: request body field ${field.path}`).toContain(field.name);
       }
-      expect(section.find('pre').map((_, pre) => $(pre).text()).get(), `${where}: curl sample`).toContain(toCurl(requestSample(doc, op)));
+      expect(
+        section
+          .find('pre')
+          .map((_, pre) => $(pre).text())
+          .get(),
+        `${where}: curl sample`,
+      ).toContain(toCurl(requestSample(doc, op)));
       const command = synkCommands.commands.find((c) => c.operationId === id);
       if (command) expect(text, `${where}: synk command`).toContain(`synk ${command.command}`);
     }
@@ -132,7 +170,10 @@ test.describe('/api: generated from the description, all in the server-rendered 
       const section = sectionOf(schemaAnchor(name));
       expect(squash(section.find('h3').first().text()), `schema ${name}: heading`).toBe(name);
       const text = squash(section.text());
-      const codes = section.find('code').map((_, c) => $(c).text()).get();
+      const codes = section
+        .find('code')
+        .map((_, c) => $(c).text())
+        .get();
       const schema = doc.components.schemas[name];
       for (const bound of bounds(schema)) expect(text, `schema ${name}: ${bound}`).toContain(bound);
       for (const field of fieldsOf(schema)) {
@@ -150,14 +191,25 @@ test.describe('/api: generated from the description, all in the server-rendered 
       expect(squash(section.find('h2').first().text()), `section ${title}`).toBe(title);
     }
     expect(sectionOf(sectionAnchor('Roles')).find('table th').length, 'the role table is a table').toBeGreaterThan(3);
-    expect(sectionOf(sectionAnchor('API version header')).find('code').map((_, c) => $(c).text()).get()).toContain('x-api-version');
+    expect(
+      sectionOf(sectionAnchor('API version header'))
+        .find('code')
+        .map((_, c) => $(c).text())
+        .get(),
+    ).toContain('x-api-version');
   });
 
   test('header examples are shown as sent on the wire: the ETag with its quotes, not escaped', () => {
-    const manifest = sectionOf(operationAnchor({method: 'get', path: '/app-bundle/manifest', operationId: 'getAppBundleManifest'}));
-    const example = resolveRef(doc, doc.paths['/app-bundle/manifest'].get!.responses['200']).headers!.ETag.example as string;
+    const manifest = sectionOf(
+      operationAnchor({method: 'get', path: '/app-bundle/manifest', operationId: 'getAppBundleManifest'}),
+    );
+    const example = resolveRef(doc, doc.paths['/app-bundle/manifest'].get!.responses['200']).headers!.ETag
+      .example as string;
     expect(example).toMatch(/^".+"$/);
-    const codes = manifest.find('code').map((_, c) => $(c).text()).get();
+    const codes = manifest
+      .find('code')
+      .map((_, c) => $(c).text())
+      .get();
     expect(codes).toContain(example);
     expect($('main').text()).not.toContain('\\"');
   });
@@ -185,7 +237,10 @@ test.describe('/api with JavaScript switched off', () => {
     await page.context().close();
   });
 
-  test('every anchor scrolls to its target: sections, tags, operations (new and old ids), schemas', async ({browser, baseURL}) => {
+  test('every anchor scrolls to its target: sections, tags, operations (new and old ids), schemas', async ({
+    browser,
+    baseURL,
+  }) => {
     const page = await pageWithoutJs(browser, baseURL);
     await page.goto(API_ROUTE);
     for (const {kind, anchor} of ANCHORS) {
@@ -205,7 +260,11 @@ test.describe('/api with JavaScript switched off', () => {
     await referenceNav(page).getByRole('link', {name: 'Pull observations'}).click();
     await expect(page).toHaveURL(/#operation\/syncPull$/);
     await expect(anchorTarget(page, 'operation/syncPull')).toBeInViewport();
-    const since = operationSection(page, {method: 'post', path: '/sync/pull', operation: {operationId: 'syncPull'}}).locator('details', {
+    const since = operationSection(page, {
+      method: 'post',
+      path: '/sync/pull',
+      operation: {operationId: 'syncPull'},
+    }).locator('details', {
       has: page.locator('summary', {hasText: 'Fields of since'}),
     });
     await since.locator('summary').first().click();
@@ -215,7 +274,9 @@ test.describe('/api with JavaScript switched off', () => {
 });
 
 test.describe('/api with the keyboard alone', () => {
-  test('the navigation list: Tab reaches it with a visible focus, Enter follows an entry, which becomes the current one', async ({page}) => {
+  test('the navigation list: Tab reaches it with a visible focus, Enter follows an entry, which becomes the current one', async ({
+    page,
+  }) => {
     await page.goto(API_ROUTE);
     const nav = referenceNav(page);
     const first = nav.getByRole('link').first();
@@ -260,7 +321,10 @@ test.describe('/api with the keyboard alone', () => {
   test('Tab moves from a call into its request body, and Enter opens a nested schema', async ({page}) => {
     await page.goto(`${API_ROUTE}#operation/syncPush`);
     const section = operationSection(page, {method: 'post', path: '/sync/push', operation: {operationId: 'syncPush'}});
-    await section.getByRole('link', {name: /Direct link to/}).first().focus();
+    await section
+      .getByRole('link', {name: /Direct link to/})
+      .first()
+      .focus();
     const records = section.locator('summary', {hasText: 'Fields of records'}).first();
     await tabTo(page, records, {maxPresses: 40});
     expect(await hasVisibleFocus(records)).toBe(true);
@@ -277,11 +341,18 @@ test.describe('/api fits the screen: nothing scrolls the page sideways', () => {
         await page.emulateMedia({colorScheme});
         await page.goto(API_ROUTE);
         await expect(page.locator('html')).toHaveAttribute('data-theme', colorScheme);
-        await page.locator('main details').evaluateAll((all) => all.forEach((d) => ((d as HTMLDetailsElement).open = true)));
-        const widths = await page.evaluate(() => ({scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth}));
+        await page
+          .locator('main details')
+          .evaluateAll((all) => all.forEach((d) => ((d as HTMLDetailsElement).open = true)));
+        const widths = await page.evaluate(() => ({
+          scroll: document.documentElement.scrollWidth,
+          client: document.documentElement.clientWidth,
+        }));
         expect(widths.scroll, 'page width').toBeLessThanOrEqual(widths.client);
         // Long code scrolls inside its own box instead.
-        const widestCode = await page.locator('main pre').evaluateAll((pres) => Math.max(...pres.map((pre) => pre.getBoundingClientRect().right)));
+        const widestCode = await page
+          .locator('main pre')
+          .evaluateAll((pres) => Math.max(...pres.map((pre) => pre.getBoundingClientRect().right)));
         expect(widestCode).toBeLessThanOrEqual(width);
       });
     }
@@ -289,7 +360,9 @@ test.describe('/api fits the screen: nothing scrolls the page sideways', () => {
 });
 
 test.describe('/api, the page', () => {
-  test(`says which ODE release it describes (${ODE_RELEASE}, API ${ODE_API_VERSION}), near the top, and links the known issues`, async ({page}) => {
+  test(`says which ODE release it describes (${ODE_RELEASE}, API ${ODE_API_VERSION}), near the top, and links the known issues`, async ({
+    page,
+  }) => {
     await page.goto(API_ROUTE);
     const note = page.getByRole('main').getByRole('note');
     await expect(note).toBeInViewport();
@@ -300,10 +373,16 @@ test.describe('/api, the page', () => {
     await expect(page.getByRole('heading', {level: 1})).toHaveText(`Known issues in ${ODE_RELEASE}`);
   });
 
-  test("sits in the site's layout: navbar, main landmark with the title, footer; the download from the site itself", async ({page}) => {
+  test("sits in the site's layout: navbar, main landmark with the title, footer; the download from the site itself", async ({
+    page,
+  }) => {
     await page.goto(API_ROUTE);
-    await expect(page.getByRole('navigation', {name: 'Main'}).getByRole('link', {name: 'API', exact: true})).toBeVisible();
-    await expect(page.getByRole('main').getByRole('heading', {level: 1})).toHaveText(`Synkronus API (${ODE_API_VERSION})`);
+    await expect(
+      page.getByRole('navigation', {name: 'Main'}).getByRole('link', {name: 'API', exact: true}),
+    ).toBeVisible();
+    await expect(page.getByRole('main').getByRole('heading', {level: 1})).toHaveText(
+      `Synkronus API (${ODE_API_VERSION})`,
+    );
     await expect(page.getByRole('contentinfo').getByRole('link', {name: 'API Reference'})).toBeVisible();
     const download = page.getByRole('link', {name: 'Download', exact: true});
     await expect(download).toHaveAttribute('href', API_DOWNLOAD_PATH);
@@ -315,15 +394,22 @@ test.describe('/api, the page', () => {
     ['light', 'rgb(63, 81, 181)'],
     ['dark', 'rgb(159, 168, 218)'],
   ] as const) {
-    test(`${colorScheme} mode: the reference's primary colour is indigo (${color}), the rest of the site keeps its own`, async ({page}) => {
+    test(`${colorScheme} mode: the reference's primary colour is indigo (${color}), the rest of the site keeps its own`, async ({
+      page,
+    }) => {
       await page.emulateMedia({colorScheme});
       await page.goto(API_ROUTE);
       await expect(page.getByRole('link', {name: 'Download', exact: true})).toHaveCSS('color', color);
-      await expect(page.getByRole('contentinfo').getByRole('link', {name: 'API Reference'})).not.toHaveCSS('color', color);
+      await expect(page.getByRole('contentinfo').getByRole('link', {name: 'API Reference'})).not.toHaveCSS(
+        'color',
+        color,
+      );
     });
   }
 
-  test('shows the generated curl sample of a call, and the synk command that makes it, linked to its row on the CLI page', async ({page}) => {
+  test('shows the generated curl sample of a call, and the synk command that makes it, linked to its row on the CLI page', async ({
+    page,
+  }) => {
     await page.goto(API_ROUTE);
     const pull = operations.find((op) => op.operation.operationId === 'syncPull')!;
     const section = operationSection(page, pull);
@@ -333,7 +419,9 @@ test.describe('/api, the page', () => {
     await expect(page.locator('[id="synk-sync-pull"]')).toBeInViewport();
   });
 
-  test('the navigation list highlights the part being read, as the reader scrolls or follows a link', async ({page}) => {
+  test('the navigation list highlights the part being read, as the reader scrolls or follows a link', async ({
+    page,
+  }) => {
     await page.goto(`${API_ROUTE}#schema/User`);
     const nav = referenceNav(page);
     const user = nav.getByRole('link', {name: 'User', exact: true});
@@ -357,21 +445,34 @@ test.describe('/api, the page', () => {
   test('after a client-side navigation to /api, the reference is there and its schemas open', async ({page}) => {
     await page.goto('/');
     await page.getByRole('navigation', {name: 'Main'}).getByRole('link', {name: 'API', exact: true}).click();
-    await expect(page.getByRole('main').getByRole('heading', {level: 1})).toHaveText(`Synkronus API (${ODE_API_VERSION})`);
+    await expect(page.getByRole('main').getByRole('heading', {level: 1})).toHaveText(
+      `Synkronus API (${ODE_API_VERSION})`,
+    );
     await expectHydrated(page);
-    const since = operationSection(page, operations.find((op) => op.operation.operationId === 'syncPull')!)
+    const since = operationSection(
+      page,
+      operations.find((op) => op.operation.operationId === 'syncPull')!,
+    )
       .locator('summary', {hasText: 'Fields of since'})
       .first();
     await since.click();
     await expect(page.getByText('Return records changed after this version.').first()).toBeVisible();
     // The reference's own stylesheet came with the route: an operation's method label is styled.
-    await expect(page.getByRole('main').getByText('POST', {exact: true}).first()).toHaveCSS('color', 'rgb(255, 255, 255)');
+    await expect(page.getByRole('main').getByText('POST', {exact: true}).first()).toHaveCSS(
+      'color',
+      'rgb(255, 255, 255)',
+    );
   });
 
-  test("the reference's stylesheet is sent with /api only, not in the stylesheet every page loads", async ({page, request}) => {
+  test("the reference's stylesheet is sent with /api only, not in the stylesheet every page loads", async ({
+    page,
+    request,
+  }) => {
     const sheetsOf = async (path: string) => {
       await page.goto(path);
-      return page.evaluate(() => Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel=stylesheet]'), (link) => link.href));
+      return page.evaluate(() =>
+        Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel=stylesheet]'), (link) => link.href),
+      );
     };
     const indigo = /#3f51b5/i;
     const docsSheets = await sheetsOf('/docs/ODE');
@@ -382,7 +483,10 @@ test.describe('/api, the page', () => {
   });
 });
 
-test('/api hydrates without a warning and keeps the server markup: the schema trees are the same after hydration', async ({page, request}) => {
+test('/api hydrates without a warning and keeps the server markup: the schema trees are the same after hydration', async ({
+  page,
+  request,
+}) => {
   const messages: string[] = [];
   page.on('console', (message) => {
     if (['error', 'warning'].includes(message.type())) messages.push(message.text());

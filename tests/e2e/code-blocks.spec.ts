@@ -8,6 +8,9 @@ test('code blocks are highlighted after hydration in each language the docs use'
   for (const language of ['json', 'html', 'bash']) {
     const block = page.locator(`pre.language-${language}`).first();
     await expect(block, `a ${language} code block`).toBeVisible();
-    expect(await block.locator('.token:not(.plain)').count(), `highlighted tokens in the ${language} block`).toBeGreaterThan(0);
+    expect(
+      await block.locator('.token:not(.plain)').count(),
+      `highlighted tokens in the ${language} block`,
+    ).toBeGreaterThan(0);
   }
 });

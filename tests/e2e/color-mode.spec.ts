@@ -17,7 +17,9 @@ async function reload(page: Page) {
 }
 
 for (const system of ['light', 'dark'] as const) {
-  test(`with the system preference ${system}, the toggle cycles system → light → dark → system and the choice persists`, async ({page}) => {
+  test(`with the system preference ${system}, the toggle cycles system → light → dark → system and the choice persists`, async ({
+    page,
+  }) => {
     await page.emulateMedia({colorScheme: system});
     await page.goto('/docs/ODE');
     await expectHydrated(page);
@@ -58,7 +60,9 @@ test('the toggle is reached with Tab, shows its focus and works with Enter and S
   await page.goto('/');
   await expectHydrated(page);
   await tabTo(page, toggle(page));
-  expect(await hasVisibleFocus(toggle(page)), 'the focused colour-mode toggle should show a focus indicator').toBe(true);
+  expect(await hasVisibleFocus(toggle(page)), 'the focused colour-mode toggle should show a focus indicator').toBe(
+    true,
+  );
 
   await page.keyboard.press('Enter');
   await expectMode(page, 'light mode', 'light');

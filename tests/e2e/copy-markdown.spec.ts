@@ -53,7 +53,12 @@ test.describe('Copy page as Markdown', () => {
     }
   });
 
-  test('loading a page fetches no twin; pressing the button copies the page\'s Markdown and says so', async ({page, context, baseURL, request}) => {
+  test("loading a page fetches no twin; pressing the button copies the page's Markdown and says so", async ({
+    page,
+    context,
+    baseURL,
+    request,
+  }) => {
     await allowClipboard(context, baseURL!);
     const twinRequests: string[] = [];
     page.on('request', (r) => {
@@ -72,7 +77,11 @@ test.describe('Copy page as Markdown', () => {
     expect(twin).toMatch(/^# ODE: the Open Data Ensemble\n/);
   });
 
-  test('by keyboard: Tab reaches the button with a visible focus ring, Enter copies, then Tab reaches the link', async ({page, context, baseURL}) => {
+  test('by keyboard: Tab reaches the button with a visible focus ring, Enter copies, then Tab reaches the link', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await allowClipboard(context, baseURL!);
     await page.goto('/docs/quick-start/');
     const button = copyButton(page);
@@ -101,14 +110,16 @@ test.describe('Copy page as Markdown', () => {
     });
   }
 
-  test('works offline from the reader\'s offline copy', async ({page, context, baseURL, request}) => {
+  test("works offline from the reader's offline copy", async ({page, context, baseURL, request}) => {
     // Saving fetches every file of the site: three times the default limit (test.slow()).
     test.slow();
     await allowClipboard(context, baseURL!);
     await page.goto('/docs/ODE');
     const offline = page.getByRole('region', {name: 'Offline reading'});
     await offline.getByRole('button', {name: 'Save for offline reading'}).click();
-    await expect(offline.getByRole('status')).toContainText(/Saved for offline reading on .+\d/, {timeout: 2 * STATE_TIMEOUT_MS});
+    await expect(offline.getByRole('status')).toContainText(/Saved for offline reading on .+\d/, {
+      timeout: 2 * STATE_TIMEOUT_MS,
+    });
     const twin = await (await request.get('/docs/documentation/synkronus/errors.md')).text();
 
     await context.setOffline(true);

@@ -40,7 +40,9 @@ test.describe('Content-Security-Policy', () => {
     test(`${route.path} loads with zero CSP violations`, async ({page}) => {
       const violations = await recordCspViolations(page);
       const response = await page.goto(route.path);
-      expect(response?.headers()['content-security-policy'], `no CSP header on ${route.path}`).toContain("default-src 'self'");
+      expect(response?.headers()['content-security-policy'], `no CSP header on ${route.path}`).toContain(
+        "default-src 'self'",
+      );
       await expect(page.getByRole('heading', {level: 1})).toHaveText(route.h1);
       await page.waitForLoadState('networkidle');
       await expectInlineScriptRan(page);
@@ -57,7 +59,10 @@ test.describe('Content-Security-Policy', () => {
     await page.waitForLoadState('networkidle');
     // The navbar title goes home through the client router; the home page's <head> scripts are
     // then added by the page itself, where only a hash can allow them.
-    await page.getByRole('link', {name: /ODE logo/}).first().click();
+    await page
+      .getByRole('link', {name: /ODE logo/})
+      .first()
+      .click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('heading', {level: 1})).toHaveText(/ODE - Open Data Ensemble/);
     await page.getByRole('navigation').getByRole('link', {name: 'API', exact: true}).click();

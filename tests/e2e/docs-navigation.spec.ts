@@ -28,7 +28,10 @@ const topLevel = (sidebars as unknown as {docs: Item[]}).docs;
 function generatedIndexes(items: Item[]): {label: string; route: string; items: Item[]}[] {
   return items.flatMap((item) => {
     if (typeof item === 'string' || item.type !== 'category') return [];
-    const own = item.link?.type === 'generated-index' ? [{label: item.label, route: `/docs${item.link.slug}`, items: item.items}] : [];
+    const own =
+      item.link?.type === 'generated-index'
+        ? [{label: item.label, route: `/docs${item.link.slug}`, items: item.items}]
+        : [];
     return [...own, ...generatedIndexes(item.items)];
   });
 }
@@ -67,7 +70,10 @@ test.describe('breadcrumbs and sidebar highlighting follow the current path', ()
     const crumbs = breadcrumbs(page).getByRole('listitem');
     await expect(crumbs).toHaveCount(3);
     await expect(breadcrumbs(page).getByRole('link', {name: 'Home page'})).toHaveAttribute('href', '/');
-    await expect(crumbs.nth(1).getByRole('link', {name: 'Synkronus'})).toHaveAttribute('href', '/docs/category/synkronus');
+    await expect(crumbs.nth(1).getByRole('link', {name: 'Synkronus'})).toHaveAttribute(
+      'href',
+      '/docs/category/synkronus',
+    );
     await expect(crumbs.nth(2)).toHaveText('App bundle');
     await expect(crumbs.nth(2).getByRole('link')).toHaveCount(0);
 
@@ -115,7 +121,10 @@ test.describe('category index pages', () => {
           await expect(card).toContainText(description);
         } else {
           await expect(card.getByRole('heading', {level: 2})).toHaveText(new RegExp(`${item.label}$`));
-          expect(item.description, `sidebars.ts: category "${item.label}" has no description for its card`).toBeTruthy();
+          expect(
+            item.description,
+            `sidebars.ts: category "${item.label}" has no description for its card`,
+          ).toBeTruthy();
           await expect(card).toContainText(item.description!);
         }
       }
@@ -131,9 +140,11 @@ test.describe('table of contents', () => {
       await page.goto(pagePath);
       const content = page.locator('.theme-doc-markdown');
       await expect(content).toBeVisible();
-      const headings = await content.locator('h2, h3, h4').evaluateAll((els) =>
-        els.map((el) => ({level: Number(el.tagName[1]), text: (el.textContent ?? '').replace(/\u200b/g, '').trim()})),
-      );
+      const headings = await content
+        .locator('h2, h3, h4')
+        .evaluateAll((els) =>
+          els.map((el) => ({level: Number(el.tagName[1]), text: (el.textContent ?? '').replace(/\u200b/g, '').trim()})),
+        );
       const expected = headings.filter((h) => h.level <= 3);
       const toc = page.locator('.theme-doc-toc-desktop');
       if (expected.length === 0) {

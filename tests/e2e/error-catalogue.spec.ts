@@ -18,7 +18,9 @@ for (const {operation} of listOperations(API)) {
   }
 }
 
-test('the error catalogue lists each status once, with its calls, and renders the description\'s Markdown', async ({page}) => {
+test("the error catalogue lists each status once, with its calls, and renders the description's Markdown", async ({
+  page,
+}) => {
   await page.goto(ERRORS_PAGE);
   const table = page.getByRole('table', {name: /Error statuses of the Synkronus API/});
   await expect(table).toBeVisible();

@@ -15,7 +15,9 @@ const colourToggle = (page: Page) => page.getByRole('button', {name: /^Switch be
 const tocLink = (page: Page) => page.getByRole('link', {name: 'Who it is for', exact: true});
 
 test.describe('keyboard-navigation mode', () => {
-  test('Tab turns it on, a mouse press turns it off, Tab turns it on again; other keys leave it as it is', async ({page}) => {
+  test('Tab turns it on, a mouse press turns it off, Tab turns it on again; other keys leave it as it is', async ({
+    page,
+  }) => {
     await page.goto('/docs/ODE');
     await expect(keyboardMode(page)).toHaveCount(0);
     // Reading keys (scrolling) are not keyboard navigation.
@@ -69,27 +71,44 @@ test.describe('keyboard-navigation mode', () => {
 const SHELL: {kind: string; locate: (page: Page) => Locator}[] = [
   {kind: 'skip link', locate: (page) => page.getByRole('link', {name: 'Skip to main content'})},
   {kind: 'announcement bar link', locate: (page) => page.getByRole('banner').getByRole('link', {name: /install it/})},
-  {kind: 'announcement bar close button', locate: (page) => page.getByRole('banner').getByRole('button', {name: 'Close'})},
+  {
+    kind: 'announcement bar close button',
+    locate: (page) => page.getByRole('banner').getByRole('button', {name: 'Close'}),
+  },
   {kind: 'navbar title and logo', locate: (page) => navbar(page).getByRole('link', {name: 'ODE logo ODE'})},
   {kind: 'navbar link', locate: (page) => navbar(page).getByRole('link', {name: 'Documentation'})},
   {kind: 'search box', locate: (page) => searchBox(page)},
   {kind: 'navbar external link', locate: (page) => navbar(page).getByRole('link', {name: /^GitHub/})},
   {kind: 'colour-mode toggle', locate: colourToggle},
   {kind: 'docs sidebar link', locate: (page) => sidebar(page).getByRole('link', {name: 'Overview'})},
-  {kind: 'docs sidebar category button', locate: (page) => sidebar(page).getByRole('button', {name: /sidebar category 'Quick Start'/})},
-  {kind: 'breadcrumb link', locate: (page) => page.getByRole('navigation', {name: 'Breadcrumbs'}).getByRole('link', {name: 'Home page'})},
+  {
+    kind: 'docs sidebar category button',
+    locate: (page) => sidebar(page).getByRole('button', {name: /sidebar category 'Quick Start'/}),
+  },
+  {
+    kind: 'breadcrumb link',
+    locate: (page) => page.getByRole('navigation', {name: 'Breadcrumbs'}).getByRole('link', {name: 'Home page'}),
+  },
   {kind: '"Edit this page" link', locate: (page) => page.getByRole('link', {name: 'Edit this page'})},
-  {kind: 'pagination link', locate: (page) => page.getByRole('navigation', {name: 'Docs pages'}).getByRole('link', {name: /^Next/})},
+  {
+    kind: 'pagination link',
+    locate: (page) => page.getByRole('navigation', {name: 'Docs pages'}).getByRole('link', {name: /^Next/}),
+  },
   {kind: 'table-of-contents link', locate: tocLink},
   {kind: 'footer link', locate: (page) => page.getByRole('contentinfo').getByRole('link', {name: 'API Reference'})},
-  {kind: 'footer button', locate: (page) => page.getByRole('contentinfo').getByRole('button', {name: 'Save for offline reading'})},
+  {
+    kind: 'footer button',
+    locate: (page) => page.getByRole('contentinfo').getByRole('button', {name: 'Save for offline reading'}),
+  },
 ];
 
 for (const colorScheme of ['light', 'dark'] as const) {
   test.describe(`in ${colorScheme} mode`, () => {
     test.use({colorScheme});
 
-    test('in keyboard-navigation mode every interactive kind of the shell shows a strong focus ring', async ({page}) => {
+    test('in keyboard-navigation mode every interactive kind of the shell shows a strong focus ring', async ({
+      page,
+    }) => {
       await page.goto('/docs/ODE');
       await expect(page.locator('html')).toHaveAttribute('data-theme', colorScheme);
       for (const {kind, locate} of SHELL) {
@@ -97,7 +116,9 @@ for (const colorScheme of ['light', 'dark'] as const) {
         await tabTo(page, target, {maxPresses: 120});
         await expect(keyboardMode(page), `Tab to the ${kind} should leave keyboard-navigation mode on`).toHaveCount(1);
         await expect
-          .poll(() => weakFocus(target), {message: `the focused ${kind} should show a ring ≥ 2px wide with contrast ≥ 3:1 against what is behind it`})
+          .poll(() => weakFocus(target), {
+            message: `the focused ${kind} should show a ring ≥ 2px wide with contrast ≥ 3:1 against what is behind it`,
+          })
           .toBe('');
       }
     });
@@ -111,7 +132,9 @@ for (const colorScheme of ['light', 'dark'] as const) {
         const toggle = page.getByRole('button', {name: 'Toggle navigation bar'});
         await tabTo(page, toggle);
         await expect(keyboardMode(page)).toHaveCount(1);
-        await expect.poll(() => weakFocus(toggle), {message: 'the focused mobile menu toggle should show a strong ring'}).toBe('');
+        await expect
+          .poll(() => weakFocus(toggle), {message: 'the focused mobile menu toggle should show a strong ring'})
+          .toBe('');
       });
     });
   });

@@ -21,12 +21,19 @@ function pngSize(bytes: Buffer) {
 }
 
 test.describe('machine-readable files', () => {
-  test('llms.txt lists every docs page with its description, the API reference and the API description', async ({request}) => {
+  test('llms.txt lists every docs page with its description, the API reference and the API description', async ({
+    request,
+  }) => {
     const response = await request.get('/llms.txt');
     expect(response.status()).toBe(200);
     expect(response.headers()['content-type']).toMatch(/^text\/plain/);
     const text = await response.text();
-    const links = new Map([...text.matchAll(/^- \[([^\]]+)\]\(([^)]+)\)(?:: (.*))?$/gm)].map((m) => [m[2], {title: m[1], description: m[3] ?? ''}]));
+    const links = new Map(
+      [...text.matchAll(/^- \[([^\]]+)\]\(([^)]+)\)(?:: (.*))?$/gm)].map((m) => [
+        m[2],
+        {title: m[1], description: m[3] ?? ''},
+      ]),
+    );
     for (const docsPath of DOCS_PATHS) {
       const entry = links.get(`${SITE_URL}${docsPath}`);
       expect(entry, `llms.txt has no entry for ${docsPath}`).toBeDefined();
@@ -45,7 +52,9 @@ test.describe('machine-readable files', () => {
       expect(text, `llms-full.txt has no section for ${docsPath}`).toContain(`URL: ${SITE_URL}${docsPath}\n`);
     }
     for (const {method, path: apiPath, operation} of listOperations(API)) {
-      expect(text, `llms-full.txt lacks ${method.toUpperCase()} ${apiPath}`).toContain(`\`${method.toUpperCase()} ${apiPath}\``);
+      expect(text, `llms-full.txt lacks ${method.toUpperCase()} ${apiPath}`).toContain(
+        `\`${method.toUpperCase()} ${apiPath}\``,
+      );
       if (operation.summary) expect(text).toContain(`### ${operation.summary}\n`);
     }
     for (const name of Object.keys(API.components?.schemas ?? {})) {
@@ -91,7 +100,12 @@ test.describe('machine-readable files', () => {
   test('the web app manifest names the site and its icons, each small', async ({request}) => {
     const response = await request.get('/manifest.json');
     expect(response.status()).toBe(200);
-    const manifest = (await response.json()) as {name: string; start_url: string; display: string; icons: {src: string; sizes: string; purpose?: string}[]};
+    const manifest = (await response.json()) as {
+      name: string;
+      start_url: string;
+      display: string;
+      icons: {src: string; sizes: string; purpose?: string}[];
+    };
     expect(manifest.name).toBe('ODE - Open Data Ensemble');
     expect(manifest.start_url).toBe('/');
     expect(manifest.display).toBe('standalone');

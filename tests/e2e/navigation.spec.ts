@@ -6,7 +6,9 @@ const navbar = (page: Page) => page.getByRole('navigation', {name: 'Main'});
 const footer = (page: Page) => page.getByRole('contentinfo');
 /** A footer column, found by its visible title. */
 const footerColumn = (page: Page, title: string) =>
-  footer(page).locator('.footer__col').filter({has: page.getByText(title, {exact: true})});
+  footer(page)
+    .locator('.footer__col')
+    .filter({has: page.getByText(title, {exact: true})});
 
 test.describe('navbar', () => {
   test('the title and logo lead to the home page', async ({page}) => {

@@ -12,7 +12,13 @@ import {tabToSearch} from '../support/search';
 import {axeViolations} from '../support/axe';
 import {STATE_TIMEOUT_MS} from '../support/limits';
 
-const OFFLINE_PAGES = ['/docs/ODE', '/api', '/docs/quick-start/', '/docs/documentation/synkronus/app-bundle', '/markdown-page'];
+const OFFLINE_PAGES = [
+  '/docs/ODE',
+  '/api',
+  '/docs/quick-start/',
+  '/docs/documentation/synkronus/app-bundle',
+  '/markdown-page',
+];
 /** Saving the whole site is the longest wait for a state in the suite: twice the usual limit. */
 const SAVE_TIMEOUT = 2 * STATE_TIMEOUT_MS;
 
@@ -90,14 +96,18 @@ test.describe('offline reading', () => {
     await expect(offlineRegion(page).getByRole('status')).toContainText('Saved for offline reading on');
   });
 
-  test('after saving, the "Try it" console and its in-browser Synkronus work offline: a login and a pull succeed', async ({page, context}) => {
+  test('after saving, the "Try it" console and its in-browser Synkronus work offline: a login and a pull succeed', async ({
+    page,
+    context,
+  }) => {
     await page.goto('/docs/ODE');
     await saveOffline(page);
     // The console's lazily loaded chunk is in the offline copy, though no page has loaded it yet.
     const cached = await page.evaluate(async () => {
       const names = await caches.keys();
       const urls: string[] = [];
-      for (const name of names) for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
+      for (const name of names)
+        for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
       return urls;
     });
     expect(cached.filter((url) => /\/assets\/js\/api-console\.[0-9a-f]+\.js$/.test(url))).toHaveLength(1);
@@ -105,7 +115,12 @@ test.describe('offline reading', () => {
     await context.setOffline(true);
     await page.goto('/api');
     const open = async (anchor: string, name: string) => {
-      await page.locator('section').filter({has: page.locator(`[id="${anchor}"]`)}).last().getByRole('button', {name: 'Try it'}).click();
+      await page
+        .locator('section')
+        .filter({has: page.locator(`[id="${anchor}"]`)})
+        .last()
+        .getByRole('button', {name: 'Try it'})
+        .click();
       const panel = page.getByRole('region', {name});
       await expect(panel.getByRole('button', {name: 'Send'})).toBeVisible();
       return panel;
@@ -129,7 +144,10 @@ test.describe('offline reading', () => {
     await page.keyboard.type('pull');
     await expect(page.getByRole('listbox').getByRole('option').first()).toBeVisible();
 
-    expect(await keptOffline(page), 'service workers and caches after browsing without saving').toEqual({serviceWorkers: 0, caches: []});
+    expect(await keptOffline(page), 'service workers and caches after browsing without saving').toEqual({
+      serviceWorkers: 0,
+      caches: [],
+    });
 
     await context.setOffline(true);
     allowHttpError(page, new RegExp(`^${baseURL}/`));

@@ -109,7 +109,9 @@ test.describe('route chunk load failure', () => {
     const reloadRequest = await reload;
     expect(new URL(reloadRequest.url()).pathname).toBe('/docs/documentation/synkronus-cli/cli');
     expect(aborted.length, 'the navigation should have requested the route chunk').toBeGreaterThan(0);
-    expect(warnings.join('\n'), 'the failed chunk should be logged as a warning').toMatch(/ChunkLoadError: Loading chunk \S+ failed/);
+    expect(warnings.join('\n'), 'the failed chunk should be logged as a warning').toMatch(
+      /ChunkLoadError: Loading chunk \S+ failed/,
+    );
     await expect(page.getByRole('heading', {level: 1})).toHaveText('Synkronus CLI');
     await expectHydrated(page);
   });
@@ -135,7 +137,8 @@ test.describe('crash fallback', () => {
       }
       if (body.includes('"source":"@site/docs/ODE.md"')) {
         const exportOfComponent = /default:\(\)=>([\w$]+)/;
-        if (!exportOfComponent.test(body)) throw new Error('the content chunk of docs/ODE.md no longer exports its component as expected');
+        if (!exportOfComponent.test(body))
+          throw new Error('the content chunk of docs/ODE.md no longer exports its component as expected');
         body = body.replace(
           exportOfComponent,
           `default:()=>(self.crashingPage||(self.crashingPage=function(props){if(!self.crashFixed)throw new Error(${JSON.stringify(message)});return $1(props)}))`,

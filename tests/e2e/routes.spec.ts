@@ -62,7 +62,9 @@ test.describe('every route of the specification', () => {
       const h1 = await page.getByRole('heading', {level: 1}).textContent();
       // Such a host answers 200 with the built file itself: serve it so, instead of nginx's 301.
       const builtFile = path.join(REPO_ROOT, 'build', withIndex);
-      await page.route(`**${withIndex}`, (route) => route.fulfill({status: 200, contentType: 'text/html', body: fs.readFileSync(builtFile)}));
+      await page.route(`**${withIndex}`, (route) =>
+        route.fulfill({status: 200, contentType: 'text/html', body: fs.readFileSync(builtFile)}),
+      );
       const response = await page.goto(withIndex);
       expect(response?.status()).toBe(200);
       await expect(page).toHaveURL((url) => url.pathname === without);

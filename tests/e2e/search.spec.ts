@@ -18,7 +18,9 @@ const INDEX_REQUEST = /\/search-index[^/]*\.json/;
  */
 type Target = {label: string; path: string; hash: string};
 
-const reaches = (url: URL, target: Target) => url.pathname === target.path && (url.hash === target.hash || (target.hash === '' && url.pathname.startsWith('/docs/')));
+const reaches = (url: URL, target: Target) =>
+  url.pathname === target.path &&
+  (url.hash === target.hash || (target.hash === '' && url.pathname.startsWith('/docs/')));
 
 const operationTarget = (method: string, apiPath: string): Target => {
   const op = apiOperation(method, apiPath);
@@ -35,21 +37,35 @@ const docsTarget = (title: string): Target => {
 };
 
 /** The docs page that explains the sync protocol (the pull loop with change_cutoff). */
-const SYNC_PROTOCOL_PAGE: Target = {label: 'Sync protocol', path: '/docs/documentation/synkronus/sync-protocol', hash: ''};
+const SYNC_PROTOCOL_PAGE: Target = {
+  label: 'Sync protocol',
+  path: '/docs/documentation/synkronus/sync-protocol',
+  hash: '',
+};
 
 const CASES: {query: string; targets: () => Target[]}[] = [
-  {query: 'change_cutoff', targets: () => [SYNC_PROTOCOL_PAGE, schemaTarget('SyncPullResponse'), operationTarget('post', '/sync/pull')]},
+  {
+    query: 'change_cutoff',
+    targets: () => [SYNC_PROTOCOL_PAGE, schemaTarget('SyncPullResponse'), operationTarget('post', '/sync/pull')],
+  },
   // A reader who types "pull" wants the call, or the pages that explain it: the protocol's and the sync client's pull sections.
   {
     query: 'pull',
     targets: () => [
       operationTarget('post', '/sync/pull'),
       {...SYNC_PROTOCOL_PAGE, label: 'Pull changes', hash: '#pull-changes'},
-      {label: 'Pull, and where to keep since', path: '/docs/documentation/synkronus/sync-client', hash: '#pull-and-where-to-keep-since'},
+      {
+        label: 'Pull, and where to keep since',
+        path: '/docs/documentation/synkronus/sync-client',
+        hash: '#pull-and-where-to-keep-since',
+      },
     ],
   },
   {query: 'reset password', targets: () => [operationTarget('post', '/users/reset-password')]},
-  {query: 'AppBundleManifest', targets: () => [schemaTarget('AppBundleManifest'), operationTarget('get', '/app-bundle/manifest')]},
+  {
+    query: 'AppBundleManifest',
+    targets: () => [schemaTarget('AppBundleManifest'), operationTarget('get', '/app-bundle/manifest')],
+  },
   {query: 'Manage docs versions', targets: () => [docsTarget('Manage docs versions')]},
 ];
 
@@ -65,30 +81,44 @@ test.describe('search', () => {
       // Each keystroke searches again: read the results once they no longer change.
       let texts: string[] = [];
       await expect
-        .poll(async () => {
-          const before = texts;
-          texts = await options.allTextContents();
-          return texts.length > 0 && JSON.stringify(texts) === JSON.stringify(before);
-        }, {intervals: [300]})
+        .poll(
+          async () => {
+            const before = texts;
+            texts = await options.allTextContents();
+            return texts.length > 0 && JSON.stringify(texts) === JSON.stringify(before);
+          },
+          {intervals: [300]},
+        )
         .toBe(true);
       const rank = texts.findIndex((text) => expected.some((target) => text.includes(target.label)));
       expect(
         rank,
         `"${query}": none of the first results shows ${expected.map((t) => t.label).join(' or ')}; results: ${JSON.stringify(texts)}`,
       ).toBeGreaterThanOrEqual(0);
-      expect(rank, `"${query}": the expected result is number ${rank + 1}; results: ${JSON.stringify(texts)}`).toBeLessThanOrEqual(1);
+      expect(
+        rank,
+        `"${query}": the expected result is number ${rank + 1}; results: ${JSON.stringify(texts)}`,
+      ).toBeLessThanOrEqual(1);
 
       // The first result is already highlighted; arrow down to the second when needed.
       for (let i = 0; i < rank; i++) await page.keyboard.press('ArrowDown');
       await expect(options.nth(rank)).toHaveAttribute('aria-selected', 'true');
-      await expect(searchBox(page)).toHaveAttribute('aria-activedescendant', (await options.nth(rank).getAttribute('id'))!);
+      await expect(searchBox(page)).toHaveAttribute(
+        'aria-activedescendant',
+        (await options.nth(rank).getAttribute('id'))!,
+      );
       await page.keyboard.press('Enter');
 
       await expect
-        .poll(() => {
-          const url = new URL(page.url());
-          return expected.some((t) => reaches(url, t));
-        }, {message: `"${query}" should land on ${expected.map((t) => t.path + t.hash).join(' or ')}, not ${page.url()}`})
+        .poll(
+          () => {
+            const url = new URL(page.url());
+            return expected.some((t) => reaches(url, t));
+          },
+          {
+            message: `"${query}" should land on ${expected.map((t) => t.path + t.hash).join(' or ')}, not ${page.url()}`,
+          },
+        )
         .toBe(true);
       const hash = new URL(page.url()).hash;
       if (hash) await expect(page.locator(`[id="${decodeURIComponent(hash.slice(1))}"]`)).toBeInViewport();

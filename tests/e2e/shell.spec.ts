@@ -17,10 +17,15 @@ test.describe('skip to main content', () => {
       // focusable element of the main content, past the announcement bar and the navbar.
       await page.keyboard.press('Tab');
       const firstInMain = await page.getByRole('main').evaluate((main) => {
-        const focusable = main.querySelector<HTMLElement>('a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])');
+        const focusable = main.querySelector<HTMLElement>(
+          'a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])',
+        );
         return focusable === document.activeElement;
       });
-      expect(firstInMain, `on ${path}, Tab after the skip link should reach the first focusable element of <main>`).toBe(true);
+      expect(
+        firstInMain,
+        `on ${path}, Tab after the skip link should reach the first focusable element of <main>`,
+      ).toBe(true);
       await expect(page.locator(':focus')).toBeInViewport();
     });
   }
@@ -32,7 +37,9 @@ test.describe('announcement bar', () => {
   test('announces the Formulus Android pre-release with a link to its guide', async ({page}) => {
     await page.goto('/');
     await expect(bar(page)).toBeVisible();
-    await bar(page).getByRole('link', {name: /install it/}).click();
+    await bar(page)
+      .getByRole('link', {name: /install it/})
+      .click();
     await expect(page).toHaveURL(/\/docs\/quick-start\/formulus-prerelease-android$/);
     await expect(page.getByRole('heading', {level: 1})).toHaveText(/pre-release/);
   });
@@ -51,7 +58,9 @@ test.describe('announcement bar', () => {
     await expect(bar(page)).toBeHidden();
 
     // A deploy with a new bar id: the id the reader's browser remembers is now an old one.
-    const idKey = await page.evaluate(() => Object.keys(localStorage).find((k) => k.startsWith('docusaurus.announcement.id')));
+    const idKey = await page.evaluate(() =>
+      Object.keys(localStorage).find((k) => k.startsWith('docusaurus.announcement.id')),
+    );
     expect(idKey, 'Docusaurus should store the id of the bar the reader has seen').toBeTruthy();
     expect(await page.evaluate((key) => localStorage.getItem(key), idKey!)).toBe(ANNOUNCEMENT_ID);
     await page.evaluate((key) => localStorage.setItem(key, 'an-earlier-announcement'), idKey!);
@@ -72,7 +81,9 @@ test.describe('navbar on scroll', () => {
       scrollable: document.documentElement.scrollHeight - window.innerHeight,
       navbarHeight: document.querySelector('.navbar')!.getBoundingClientRect().height,
     }));
-    expect(scrollable, '/docs/ODE should be long enough to scroll well past the navbar').toBeGreaterThan(4 * navbarHeight);
+    expect(scrollable, '/docs/ODE should be long enough to scroll well past the navbar').toBeGreaterThan(
+      4 * navbarHeight,
+    );
 
     await page.mouse.move(640, 300);
     await page.mouse.wheel(0, navbarHeight / 2);

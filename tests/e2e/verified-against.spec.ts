@@ -22,22 +22,32 @@ function pageSource(route: string): {file: string; files: string[]} | undefined 
 }
 
 /** Docs pages outside the specification's route list, which are verified too. */
-const MORE_DOCS_PAGES = ['sync-protocol', 'sync-client', 'authentication', 'errors', 'known-issues'].map((page) => `/docs/documentation/synkronus/${page}`);
+const MORE_DOCS_PAGES = ['sync-protocol', 'sync-client', 'authentication', 'errors', 'known-issues'].map(
+  (page) => `/docs/documentation/synkronus/${page}`,
+);
 
 const VERIFIED_ROUTES = [...DOCS_PATHS.filter((p) => !p.startsWith('/docs/category/')), ...MORE_DOCS_PAGES];
 
 for (const route of VERIFIED_ROUTES) {
-  test(`${route} says at its foot which ODE release it was verified against, with its upstream files`, async ({page}) => {
+  test(`${route} says at its foot which ODE release it was verified against, with its upstream files`, async ({
+    page,
+  }) => {
     const source = pageSource(route);
     expect(source, `no docs file for ${route}`).toBeDefined();
     await page.goto(route);
     const verification = page.getByRole('complementary', {name: 'Verification'});
     await expect(verification).toContainText(`Verified against ODE ${ODE_RELEASE}`);
-    await expect(verification.getByRole('link', {name: ODE_RELEASE})).toHaveAttribute('href', `${MONOREPO_URL}/tree/${ODE_RELEASE}`);
+    await expect(verification.getByRole('link', {name: ODE_RELEASE})).toHaveAttribute(
+      'href',
+      `${MONOREPO_URL}/tree/${ODE_RELEASE}`,
+    );
     if (source!.files.length === 0) return;
     await verification.getByText(/Checked with \d+ upstream files?/).click();
     for (const file of source!.files) {
-      await expect(verification.getByRole('link', {name: file, exact: true})).toHaveAttribute('href', `${MONOREPO_URL}/blob/${ODE_RELEASE}/${file}`);
+      await expect(verification.getByRole('link', {name: file, exact: true})).toHaveAttribute(
+        'href',
+        `${MONOREPO_URL}/blob/${ODE_RELEASE}/${file}`,
+      );
     }
   });
 }

@@ -43,7 +43,11 @@ const NULL_BYTES: Case[] = [
 ];
 
 const LONG_PATHS: Case[] = [
-  {name: 'one 300-character segment (longer than a file name can be)', request: get('/' + 'a'.repeat(300)), status: 404},
+  {
+    name: 'one 300-character segment (longer than a file name can be)',
+    request: get('/' + 'a'.repeat(300)),
+    status: 404,
+  },
   {name: '4 KiB path of short segments', request: get('/a'.repeat(2048)), status: 404},
   {name: '8 KiB path', request: get('/' + 'a'.repeat(8192)), status: 414},
   {name: '64 KiB path', request: get('/' + 'a'.repeat(65536)), status: 414},
@@ -73,8 +77,16 @@ const RANGES: Case[] = [
   {name: '64-bit overflow', request: get(RANGE, {Range: 'bytes=0-18446744073709551616'}), status: 416},
   {name: 'empty range set (ignored)', request: get(RANGE, {Range: 'bytes='}), status: 200},
   {name: 'unknown unit (ignored)', request: get(RANGE, {Range: 'pages=1-2'}), status: 200},
-  {name: 'several ranges (answered in full: max_ranges 1)', request: get(RANGE, {Range: 'bytes=0-1,2-3,4-5'}), status: 200},
-  {name: '1000 overlapping ranges', request: get(RANGE, {Range: 'bytes=' + Array.from({length: 1000}, (_, i) => `0-${i}`).join(',')}), status: 200},
+  {
+    name: 'several ranges (answered in full: max_ranges 1)',
+    request: get(RANGE, {Range: 'bytes=0-1,2-3,4-5'}),
+    status: 200,
+  },
+  {
+    name: '1000 overlapping ranges',
+    request: get(RANGE, {Range: 'bytes=' + Array.from({length: 1000}, (_, i) => `0-${i}`).join(',')}),
+    status: 200,
+  },
 ];
 
 const ENCODINGS: Case[] = [
@@ -92,7 +104,11 @@ const ENCODINGS: Case[] = [
 const REDIRECT_PROBES: Case[] = [
   {name: 'protocol-relative index.html', request: get('//evil.example/index.html'), status: 404},
   {name: 'backslash index.html', request: get('/\\evil.example/index.html'), status: 404},
-  {name: 'encoded slashes index.html (same-site Location)', request: get('/%2f%2fevil.example/index.html'), status: 301},
+  {
+    name: 'encoded slashes index.html (same-site Location)',
+    request: get('/%2f%2fevil.example/index.html'),
+    status: 301,
+  },
   {name: 'encoded backslash index.html (same-site Location)', request: get('/%5cevil.example/index.html'), status: 301},
   {name: 'absolute-form with another host', request: get('http://evil.example/docs/ODE/index.html'), status: 301},
 ];
@@ -109,9 +125,11 @@ const GROUPS: Record<string, Case[]> = {
 
 function problems(response: RawResponse, expected: number, canary: string): string[] {
   const found: string[] = [];
-  if (response.status !== expected) found.push(`status ${response.status || 'none'} (${response.statusLine}), expected ${expected}`);
+  if (response.status !== expected)
+    found.push(`status ${response.status || 'none'} (${response.statusLine}), expected ${expected}`);
   if (response.status >= 500) found.push('a 5xx');
-  if (response.status === 405 && response.headers.get('allow') !== 'GET, HEAD') found.push('a 405 without "Allow: GET, HEAD"');
+  if (response.status === 405 && response.headers.get('allow') !== 'GET, HEAD')
+    found.push('a 405 without "Allow: GET, HEAD"');
   if (response.raw.includes(canary)) found.push('the canary from outside the root');
   if (/root:.*:0:0:/.test(response.raw)) found.push('/etc/passwd');
   const location = response.headers.get('location');
@@ -135,12 +153,16 @@ for (const [group, cases] of Object.entries(GROUPS)) {
   });
 }
 
-test('the canary files are there: without the defences of the configuration they would be served', async ({fixtureServer}) => {
+test('the canary files are there: without the defences of the configuration they would be served', async ({
+  fixtureServer,
+}) => {
   // Guards the cases above: they prove something only if their targets exist and hold the token.
   const {root, canary} = fixtureServer;
   for (const target of ['../canary.txt', '.env', '.git/config']) {
     expect(fs.readFileSync(path.join(root, target), 'utf8'), target).toContain(canary);
   }
   const response = await rawRequest(fixtureServer.port, get('/docs/ODE'));
-  expect(problems({...response, raw: response.raw + canary}, 200, canary)).toContain('the canary from outside the root');
+  expect(problems({...response, raw: response.raw + canary}, 200, canary)).toContain(
+    'the canary from outside the root',
+  );
 });

@@ -30,7 +30,10 @@ function filesBelow(dir: string): string[] {
 }
 
 function expectSecurityHeaders(response: APIResponse, what: string) {
-  expect(securityHeaderProblems((name) => response.headers()[name]), `security headers of ${what}`).toEqual([]);
+  expect(
+    securityHeaderProblems((name) => response.headers()[name]),
+    `security headers of ${what}`,
+  ).toEqual([]);
 }
 
 test.describe('pages', () => {
@@ -86,7 +89,9 @@ test.describe('Content-Security-Policy', () => {
     };
     for (const [directive, sources] of csp) {
       const allowed = ["'self'", "'none'", ...(extra[directive] ?? [])];
-      const unexpected = sources.filter((s) => !allowed.includes(s) && !(directive === 'script-src' && hashes.includes(s)));
+      const unexpected = sources.filter(
+        (s) => !allowed.includes(s) && !(directive === 'script-src' && hashes.includes(s)),
+      );
       expect(unexpected, `unexpected sources in ${directive}`).toEqual([]);
     }
   });
@@ -115,7 +120,9 @@ test.describe('hashed assets', () => {
     }
   });
 
-  test('JavaScript, CSS and SVG are sent as their precompressed Brotli or gzip copies, as the reader accepts', async ({request}) => {
+  test('JavaScript, CSS and SVG are sent as their precompressed Brotli or gzip copies, as the reader accepts', async ({
+    request,
+  }) => {
     const samples = ['.js', '.css', '.svg'].map((ext) => assets.find((a) => a.endsWith(ext))!);
     for (const asset of samples) {
       const plain = fs.statSync(path.join(BUILD, asset)).size;
@@ -130,8 +137,13 @@ test.describe('hashed assets', () => {
     }
   });
 
-  test('a script or stylesheet fetched as such carries nosniff but none of the document headers, and varies on Sec-Fetch-Dest', async ({request}) => {
-    for (const [ext, dest] of [['.js', 'script'], ['.css', 'style']] as const) {
+  test('a script or stylesheet fetched as such carries nosniff but none of the document headers, and varies on Sec-Fetch-Dest', async ({
+    request,
+  }) => {
+    for (const [ext, dest] of [
+      ['.js', 'script'],
+      ['.css', 'style'],
+    ] as const) {
       const asset = assets.find((a) => a.endsWith(ext))!;
       const headers = (await request.get(asset, {headers: {...GZIP, 'sec-fetch-dest': dest}})).headers();
       expect(headers['x-content-type-options'], asset).toBe('nosniff');
@@ -142,7 +154,9 @@ test.describe('hashed assets', () => {
     }
   });
 
-  test('the same script fetched as a worker, or without saying what for, carries every security header', async ({request}) => {
+  test('the same script fetched as a worker, or without saying what for, carries every security header', async ({
+    request,
+  }) => {
     const script = assets.find((a) => a.endsWith('.js'))!;
     for (const dest of ['worker', undefined]) {
       const response = await request.get(script, {headers: dest ? {'sec-fetch-dest': dest} : {}});
@@ -151,7 +165,10 @@ test.describe('hashed assets', () => {
   });
 
   test('a page asked for as a script still carries every security header', async ({request}) => {
-    expectSecurityHeaders(await request.get('/docs/ODE', {headers: {'sec-fetch-dest': 'script'}}), '/docs/ODE fetched as a script');
+    expectSecurityHeaders(
+      await request.get('/docs/ODE', {headers: {'sec-fetch-dest': 'script'}}),
+      '/docs/ODE fetched as a script',
+    );
   });
 
   test('a missing file under /assets/ is a 404 that is not cached', async ({request}) => {
@@ -174,7 +191,9 @@ test.describe('other files', () => {
       // index.html files answer with a redirect; their type is checked on the pages above.
       if (ext === '.html' && response.status() === 301) continue;
       expect(response.status(), file).toBe(200);
-      expect(response.headers()['content-type'], `Content-Type of ${ext} (${file})`).not.toMatch(/^application\/octet-stream/);
+      expect(response.headers()['content-type'], `Content-Type of ${ext} (${file})`).not.toMatch(
+        /^application\/octet-stream/,
+      );
     }
   });
 
@@ -191,7 +210,9 @@ test.describe('other files', () => {
     }
   });
 
-  test('the Markdown twins of the docs pages are Markdown in UTF-8, compressed and revalidated, with the security headers', async ({request}) => {
+  test('the Markdown twins of the docs pages are Markdown in UTF-8, compressed and revalidated, with the security headers', async ({
+    request,
+  }) => {
     const twins = filesBelow(BUILD).filter((f) => f.endsWith('.md'));
     expect(twins, 'the build has a Markdown twin of the Overview').toContain('/docs/ODE.md');
     for (const file of twins) {
@@ -213,7 +234,9 @@ test.describe('other files', () => {
       // The fixture server serves a copy of the build; it adds a stand-in only if the build has none.
       test.info().annotations.push({
         type: 'file',
-        description: fixtureServer.standIns.includes(file.slice(1)) ? `${file}: stand-in (not in the build yet)` : `${file}: from the build`,
+        description: fixtureServer.standIns.includes(file.slice(1))
+          ? `${file}: stand-in (not in the build yet)`
+          : `${file}: from the build`,
       });
       const response = await request.get(`${fixtureServer.origin}${file}`, {headers: GZIP});
       expect(response.status()).toBe(200);
@@ -225,7 +248,7 @@ test.describe('other files', () => {
 });
 
 test.describe('errors and redirects', () => {
-  test('an unknown path is the site\'s 404 page with status 404, not cached', async ({request}) => {
+  test("an unknown path is the site's 404 page with status 404, not cached", async ({request}) => {
     for (const missing of ['/no-such-page', '/docs/no-such-page', '/404']) {
       const response = await request.get(missing);
       expect(response.status(), missing).toBe(404);

@@ -25,19 +25,26 @@ export function contractOperation(operationId: string): ContractOperation {
 }
 
 /** The problems of an answer of `operationId` with `status`, content type and body text; [] when it matches the description. */
-export function answerProblems(operationId: string, status: number, contentType: string | null, bodyText: string | null): string[] {
+export function answerProblems(
+  operationId: string,
+  status: number,
+  contentType: string | null,
+  bodyText: string | null,
+): string[] {
   const op = contractOperation(operationId);
-  const entry = Object.values(API.paths[op.path]).find((o) => (o as {operationId?: string})?.operationId === operationId) as
-    | {responses: Record<string, {$ref?: string}>}
-    | undefined;
+  const entry = Object.values(API.paths[op.path]).find(
+    (o) => (o as {operationId?: string})?.operationId === operationId,
+  ) as {responses: Record<string, {$ref?: string}>} | undefined;
   const raw = entry?.responses[String(status)];
   if (!raw) return [`${operationId} does not document status ${status}`];
   const response = resolveRef(API, raw as never) as {content?: Record<string, {schema?: object}>};
   const media = Object.entries(response.content ?? {});
-  if (media.length === 0) return bodyText ? [`${operationId} ${status}: documented without a body, got ${bodyText.length} characters`] : [];
+  if (media.length === 0)
+    return bodyText ? [`${operationId} ${status}: documented without a body, got ${bodyText.length} characters`] : [];
   const [mediaType, {schema}] = media[0];
   const problems: string[] = [];
-  if (!(contentType ?? '').startsWith(mediaType)) problems.push(`${operationId} ${status}: content type ${contentType}, documented ${mediaType}`);
+  if (!(contentType ?? '').startsWith(mediaType))
+    problems.push(`${operationId} ${status}: content type ${contentType}, documented ${mediaType}`);
   if (mediaType === 'application/json' && schema) {
     let body: unknown;
     try {

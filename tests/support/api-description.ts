@@ -6,7 +6,12 @@
 import path from 'node:path';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
-import {listOperations, type OpenApiDocument, type OperationEntry, type Schema} from '../../src/plugins/api-description/openapi';
+import {
+  listOperations,
+  type OpenApiDocument,
+  type OperationEntry,
+  type Schema,
+} from '../../src/plugins/api-description/openapi';
 import {readApiDescription} from '../../src/plugins/api-description/validate';
 import {API_SPEC_FILE} from '../../site.constants';
 
@@ -24,7 +29,8 @@ export const API = loadApiDescription();
 export function apiOperation(method: string, apiPath: string): OperationEntry & {operationId: string} {
   const op = listOperations(API).find((o) => o.method === method.toLowerCase() && o.path === apiPath);
   if (!op) throw new Error(`${API_SPEC_FILE} has no operation ${method.toUpperCase()} ${apiPath}`);
-  if (!op.operation.operationId) throw new Error(`${API_SPEC_FILE}: ${method.toUpperCase()} ${apiPath} has no operationId`);
+  if (!op.operation.operationId)
+    throw new Error(`${API_SPEC_FILE}: ${method.toUpperCase()} ${apiPath} has no operationId`);
   return {...op, operationId: op.operation.operationId};
 }
 

@@ -14,8 +14,23 @@ export const referenceNav = (page: Page) => page.getByRole('navigation', {name: 
 export const anchorTarget = (page: Page, anchor: string) => page.locator(`[id="${anchor}"]`);
 
 /** The section of one operation: its heading (`#operation/<id>`) and everything under it. */
-export const operationSection = (page: Page, op: Pick<OperationEntry, 'method' | 'path'> & {operation: {operationId?: string}}) =>
-  page.locator('section').filter({has: anchorTarget(page, operationAnchor({method: op.method, path: op.path, operationId: op.operation.operationId}))}).last();
+export const operationSection = (
+  page: Page,
+  op: Pick<OperationEntry, 'method' | 'path'> & {operation: {operationId?: string}},
+) =>
+  page
+    .locator('section')
+    .filter({
+      has: anchorTarget(
+        page,
+        operationAnchor({method: op.method, path: op.path, operationId: op.operation.operationId}),
+      ),
+    })
+    .last();
 
 /** The section of one component schema (`#schema/<Name>`). */
-export const schemaSection = (page: Page, name: string) => page.locator('section').filter({has: anchorTarget(page, schemaAnchor(name))}).last();
+export const schemaSection = (page: Page, name: string) =>
+  page
+    .locator('section')
+    .filter({has: anchorTarget(page, schemaAnchor(name))})
+    .last();

@@ -10,6 +10,8 @@ export async function axeViolations(page: Page, include?: string): Promise<strin
   const builder = new AxeBuilder({page});
   const {violations} = await (include ? builder.include(include) : builder).analyze();
   return violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.help}\n` + v.nodes.map((n) => `    ${n.target.join(' ')}: ${n.failureSummary?.split('\n').slice(1).join(' ')}`).join('\n'),
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help}\n` +
+      v.nodes.map((n) => `    ${n.target.join(' ')}: ${n.failureSummary?.split('\n').slice(1).join(' ')}`).join('\n'),
   );
 }

@@ -83,7 +83,11 @@ export const test = base.extend({
       const navigate = page[method].bind(page) as (...args: unknown[]) => ReturnType<Page['goto']>;
       (page as unknown as Record<string, unknown>)[method] = async (...args: unknown[]) => {
         const response = await navigate(...args);
-        if (response?.ok() && page.url().startsWith(origin) && (response.headers()['content-type'] ?? '').includes('text/html')) {
+        if (
+          response?.ok() &&
+          page.url().startsWith(origin) &&
+          (response.headers()['content-type'] ?? '').includes('text/html')
+        ) {
           await untilHydrated(page);
         }
         return response;

@@ -49,10 +49,18 @@ export function focusIndicator(target: Locator): Promise<FocusIndicator> {
     const parse = (css: string): Rgba | null => {
       const m = css.match(/rgba?\(([^)]*)\)/);
       if (!m) return null;
-      const [r, g, b, a = 1] = m[1].split(/[\s,/]+/).filter(Boolean).map(Number);
+      const [r, g, b, a = 1] = m[1]
+        .split(/[\s,/]+/)
+        .filter(Boolean)
+        .map(Number);
       return [r, g, b, a];
     };
-    const over = ([r, g, b, a]: Rgba, [br, bg, bb]: Rgba): Rgba => [r * a + br * (1 - a), g * a + bg * (1 - a), b * a + bb * (1 - a), 1];
+    const over = ([r, g, b, a]: Rgba, [br, bg, bb]: Rgba): Rgba => [
+      r * a + br * (1 - a),
+      g * a + bg * (1 - a),
+      b * a + bb * (1 - a),
+      1,
+    ];
     const luminance = ([r, g, b]: Rgba) => {
       const lin = (c: number) => ((c /= 255) <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
       return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
@@ -80,7 +88,11 @@ export function focusIndicator(target: Locator): Promise<FocusIndicator> {
     } else if (style.boxShadow !== 'none') {
       // Each shadow is "rgb(...) x y blur spread": the widest spread is the ring.
       for (const shadow of style.boxShadow.split(/,(?![^(]*\))/)) {
-        const lengths = shadow.replace(/rgba?\([^)]*\)/, '').trim().split(/\s+/).map(parseFloat);
+        const lengths = shadow
+          .replace(/rgba?\([^)]*\)/, '')
+          .trim()
+          .split(/\s+/)
+          .map(parseFloat);
         const spread = lengths[3] ?? 0;
         if (spread > widthPx) {
           kind = 'box-shadow';
@@ -109,7 +121,9 @@ export async function weakFocus(target: Locator): Promise<string> {
     ring.focused ? '' : 'not focused',
     ring.kind === 'none' ? 'no outline and no box shadow' : '',
     ring.kind !== 'none' && ring.widthPx < FOCUS_RING.minWidthPx ? `${ring.kind} ${ring.widthPx}px wide` : '',
-    ring.kind !== 'none' && ring.contrast < FOCUS_RING.minContrast ? `${ring.kind} ${ring.color} on ${ring.background}: ${ring.contrast}:1` : '',
+    ring.kind !== 'none' && ring.contrast < FOCUS_RING.minContrast
+      ? `${ring.kind} ${ring.color} on ${ring.background}: ${ring.contrast}:1`
+      : '',
   ];
   return problems.filter(Boolean).join('; ');
 }

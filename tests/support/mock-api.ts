@@ -52,7 +52,9 @@ export async function startMockApi(port: number): Promise<MockApi> {
     };
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);
-    child.on('exit', (code) => done(new Error(`Prism exited with code ${code} before listening on ${origin}:\n${output}`)));
+    child.on('exit', (code) =>
+      done(new Error(`Prism exited with code ${code} before listening on ${origin}:\n${output}`)),
+    );
   });
   child.removeAllListeners('exit');
   return {

@@ -24,10 +24,18 @@ const SPEC_ROUTES = [
   {path: '/docs/documentation/synkronus/app-bundle', h1: /App bundle/, title: /App bundle/},
   {path: '/docs/documentation/synkronus-cli/cli', h1: /Synkronus CLI/, title: /Synkronus CLI/},
   {path: '/docs/For-developers/docusaurus/intro', h1: /developer guide/, title: /developer guide/},
-  {path: '/docs/For-developers/docusaurus/tutorial-extras/manage-docs-versions', h1: /Manage docs versions/, title: /Manage docs versions/},
+  {
+    path: '/docs/For-developers/docusaurus/tutorial-extras/manage-docs-versions',
+    h1: /Manage docs versions/,
+    title: /Manage docs versions/,
+  },
   {path: '/docs/category/quick-start', h1: /Quick Start/, title: /Quick Start/},
   {path: '/docs/category/synkronus', h1: /Synkronus/, title: /Synkronus/},
-  {path: '/docs/category/docs-site-with-docusaurus', h1: /Docs site with Docusaurus/, title: /Docs site with Docusaurus/},
+  {
+    path: '/docs/category/docs-site-with-docusaurus',
+    h1: /Docs site with Docusaurus/,
+    title: /Docs site with Docusaurus/,
+  },
   {path: '/docs/category/tutorial---extras', h1: /Tutorial - Extras/, title: /Tutorial - Extras/},
 ];
 

@@ -14,7 +14,12 @@
 import {randomBytes} from 'node:crypto';
 import http from 'node:http';
 import type {AddressInfo} from 'node:net';
-import {listOperations, resolveRef, type OperationEntry, type Response as ApiResponse} from '../../src/plugins/api-description/openapi';
+import {
+  listOperations,
+  resolveRef,
+  type OperationEntry,
+  type Response as ApiResponse,
+} from '../../src/plugins/api-description/openapi';
 import {API, schemaValidator} from './api-description';
 
 /** The ODE source at the release the guide documents. */
@@ -113,7 +118,13 @@ const MAX_LIMIT = 1000;
 const operations = listOperations(API);
 const validate = schemaValidator(API);
 
-type Answer = {status: number; contentType?: string; body?: unknown; headers?: Record<string, string>; difference?: ServerDifference};
+type Answer = {
+  status: number;
+  contentType?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+  difference?: ServerDifference;
+};
 
 /** The server's JSON error body: `{"error": <Go error or "An error occurred">, "message": <text>}` (handlers/common.go). */
 const errorAnswer = (status: number, message: string, goError?: string): Answer => ({
@@ -123,7 +134,10 @@ const errorAnswer = (status: number, message: string, goError?: string): Answer 
 
 /** Go formats a timestamptz read into a string as RFC 3339 with the fraction trimmed (database/sql, time.RFC3339Nano). */
 function goTime(millis: number): string {
-  return new Date(millis).toISOString().replace(/\.?0+Z$/, 'Z').replace(/\.Z$/, 'Z');
+  return new Date(millis)
+    .toISOString()
+    .replace(/\.?0+Z$/, 'Z')
+    .replace(/\.Z$/, 'Z');
 }
 
 /** Characters as PostgreSQL counts them for VARCHAR(n). */
@@ -132,18 +146,28 @@ const chars = (text: string) => [...text].length;
 /** The operation of the description that `method path` belongs to. */
 function operationFor(method: string, pathname: string): OperationEntry | undefined {
   return operations.find(
-    (entry) => entry.method === method.toLowerCase() && new RegExp(`^${entry.path.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(pathname),
+    (entry) =>
+      entry.method === method.toLowerCase() &&
+      new RegExp(`^${entry.path.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(pathname),
   );
 }
 
-export async function startSyncMock(options: {port?: number; users?: MockUser[]; seed?: PushedRecord[]} = {}): Promise<SyncMock> {
+export async function startSyncMock(
+  options: {port?: number; users?: MockUser[]; seed?: PushedRecord[]} = {},
+): Promise<SyncMock> {
   const users = options.users ?? DEFAULT_USERS;
   // The database: observations keyed by observation_id, and the single-row global counter, which starts at 1
   // (migration 20250625000001_create_observations_table.sql).
   let rows = new Map<string, StoredObservation>();
   let counter = 1;
   const attachments = new Map<string, Buffer>();
-  const attachmentOps: {attachment_id: string; operation: 'create' | 'delete'; client_id: null; version: number; size: number | null}[] = [];
+  const attachmentOps: {
+    attachment_id: string;
+    operation: 'create' | 'delete';
+    client_id: null;
+    version: number;
+    size: number | null;
+  }[] = [];
   // Tokens: at the tag access and refresh tokens are the same kind of JWT (same claims, same key), so
   // either is accepted where the other is expected (pkg/auth/auth.go GenerateToken, GenerateRefreshToken).
   const tokens = new Map<string, {username: string; role: MockUser['role']; exp: number; access: boolean}>();
@@ -234,7 +258,12 @@ export async function startSyncMock(options: {port?: number; users?: MockUser[];
     const {refreshToken} = (body ?? {}) as {refreshToken?: unknown};
     if (typeof refreshToken !== 'string' || refreshToken === '') return errorAnswer(400, 'Refresh token is required');
     const entry = validToken(refreshToken);
-    if (!entry) return errorAnswer(401, 'Invalid refresh token', 'invalid refresh token: failed to parse token: token is expired');
+    if (!entry)
+      return errorAnswer(
+        401,
+        'Invalid refresh token',
+        'invalid refresh token: failed to parse token: token is expired',
+      );
     return {status: 200, body: issueTokens(entry)};
   }
 
@@ -253,8 +282,15 @@ export async function startSyncMock(options: {port?: number; users?: MockUser[];
     const matching = [...rows.values()]
       .filter((row) => row.version > sinceVersion)
       .filter((row) => types.length === 0 || types.includes(row.form_type))
-      .filter((row) => !cursor || row.version > cursor.version || (row.version === cursor.version && row.observation_id > cursor.id))
-      .sort((a, b) => a.version - b.version || (a.observation_id < b.observation_id ? -1 : a.observation_id > b.observation_id ? 1 : 0))
+      .filter(
+        (row) =>
+          !cursor || row.version > cursor.version || (row.version === cursor.version && row.observation_id > cursor.id),
+      )
+      .sort(
+        (a, b) =>
+          a.version - b.version ||
+          (a.observation_id < b.observation_id ? -1 : a.observation_id > b.observation_id ? 1 : 0),
+      )
       .slice(0, limit + 1);
     const hasMore = matching.length > limit;
     const page = matching.slice(0, limit);
@@ -272,10 +308,17 @@ export async function startSyncMock(options: {port?: number; users?: MockUser[];
   /** handlers/sync.go Push with pkg/sync/service.go ProcessPushedRecords: one transaction for the whole push. */
   function push(body: unknown): Answer {
     const request = body as {transmission_id?: unknown; client_id?: unknown; records?: unknown};
-    if (typeof request.transmission_id !== 'string' || request.transmission_id === '') return errorAnswer(400, 'transmission_id is required');
-    if (typeof request.client_id !== 'string' || request.client_id === '') return errorAnswer(400, 'client_id is required');
+    if (typeof request.transmission_id !== 'string' || request.transmission_id === '')
+      return errorAnswer(400, 'transmission_id is required');
+    if (typeof request.client_id !== 'string' || request.client_id === '')
+      return errorAnswer(400, 'client_id is required');
     if (request.records === undefined || request.records === null) return errorAnswer(400, 'records array is required');
-    if (!Array.isArray(request.records)) return errorAnswer(400, 'Invalid request format', 'json: cannot unmarshal into Go struct field SyncPushRequest.records');
+    if (!Array.isArray(request.records))
+      return errorAnswer(
+        400,
+        'Invalid request format',
+        'json: cannot unmarshal into Go struct field SyncPushRequest.records',
+      );
     const decoded: GoObservation[] = [];
     for (const raw of request.records) {
       const record = decodeObservation(raw);
@@ -294,9 +337,16 @@ export async function startSyncMock(options: {port?: number; users?: MockUser[];
         failed.push({index, error: 'observation_id is required', record});
         return;
       }
-      if (record.form_type === '') warnings.push({id: record.observation_id, code: 'MISSING_FORM_TYPE', message: 'form_type is empty but record was processed'});
+      if (record.form_type === '')
+        warnings.push({
+          id: record.observation_id,
+          code: 'MISSING_FORM_TYPE',
+          message: 'form_type is empty but record was processed',
+        });
       // After a failed statement PostgreSQL refuses every further one in the transaction.
-      const refusal = aborted ? 'pq: current transaction is aborted, commands ignored until end of transaction block' : upsert(tx, record, txTime);
+      const refusal = aborted
+        ? 'pq: current transaction is aborted, commands ignored until end of transaction block'
+        : upsert(tx, record, txTime);
       if (refusal) {
         aborted = true;
         failed.push({index, error: `database error: ${refusal}`, record});
@@ -306,7 +356,11 @@ export async function startSyncMock(options: {port?: number; users?: MockUser[];
       // Reading the current version fails in the aborted transaction: the handler answers 500 and the
       // deferred rollback undoes every row of the push.
       counter = counterBefore;
-      return errorAnswer(500, 'Failed to process sync data', 'failed to get current version: pq: current transaction is aborted, commands ignored until end of transaction block');
+      return errorAnswer(
+        500,
+        'Failed to process sync data',
+        'failed to get current version: pq: current transaction is aborted, commands ignored until end of transaction block',
+      );
     }
     rows = tx;
     const answer: Record<string, unknown> = {current_version: counter, success_count: decoded.length - failed.length};
@@ -319,7 +373,8 @@ export async function startSyncMock(options: {port?: number; users?: MockUser[];
   /** handlers/attachment_manifest.go with pkg/attachment/manifest.go GetManifest. */
   function manifest(body: unknown, clientId: string): Answer {
     const request = body as {client_id?: unknown; since_version?: unknown};
-    if (typeof request.client_id !== 'string' || request.client_id === '') return errorAnswer(400, 'client_id is required');
+    if (typeof request.client_id !== 'string' || request.client_id === '')
+      return errorAnswer(400, 'client_id is required');
     const since = typeof request.since_version === 'number' ? request.since_version : 0;
     if (since < 0) return errorAnswer(400, 'since_version must be non-negative');
     const latest = new Map<string, (typeof attachmentOps)[number]>();
@@ -344,7 +399,10 @@ export async function startSyncMock(options: {port?: number; users?: MockUser[];
       current_version: counter,
       operations: ops.length === 0 ? null : ops,
       total_download_size: ops.reduce((sum, op) => sum + ('size' in op && op.size ? op.size : 0), 0),
-      operation_count: {download: ops.filter((op) => op.operation === 'download').length, delete: ops.filter((op) => op.operation === 'delete').length},
+      operation_count: {
+        download: ops.filter((op) => op.operation === 'download').length,
+        delete: ops.filter((op) => op.operation === 'delete').length,
+      },
     };
     return {status: 200, body: answer, difference: answer.operations === null ? 'null-operations' : undefined};
   }
@@ -378,7 +436,14 @@ export async function startSyncMock(options: {port?: number; users?: MockUser[];
 
   // --- routing, authentication, failures and the description check --------------------------------------
 
-  async function route(method: string, pathname: string, query: URLSearchParams, headers: http.IncomingHttpHeaders, raw: Buffer, body: unknown): Promise<Answer> {
+  async function route(
+    method: string,
+    pathname: string,
+    query: URLSearchParams,
+    headers: http.IncomingHttpHeaders,
+    raw: Buffer,
+    body: unknown,
+  ): Promise<Answer> {
     if (method === 'POST' && pathname === '/auth/login') return login(body);
     if (method === 'POST' && pathname === '/auth/refresh') return refresh(body);
     const known =
@@ -388,11 +453,23 @@ export async function startSyncMock(options: {port?: number; users?: MockUser[];
     // pkg/middleware/auth/middleware.go: a missing, malformed, invalid or expired token is refused in plain text.
     const authorization = headers.authorization ?? '';
     const user = authorization.startsWith('Bearer ') ? validToken(authorization.slice('Bearer '.length)) : undefined;
-    if (!user) return {status: 401, contentType: 'text/plain; charset=utf-8', body: 'Unauthorized\n', difference: 'plain-text-401'};
+    if (!user)
+      return {
+        status: 401,
+        contentType: 'text/plain; charset=utf-8',
+        body: 'Unauthorized\n',
+        difference: 'plain-text-401',
+      };
     if (pathname === '/sync/pull') return pull(body, query);
     if (pathname === '/sync/push') {
       // internal/api/api.go: push needs read-write or admin.
-      if (user.role !== 'read-write' && user.role !== 'admin') return {status: 403, contentType: 'text/plain; charset=utf-8', body: 'Forbidden\n', difference: 'plain-text-403'};
+      if (user.role !== 'read-write' && user.role !== 'admin')
+        return {
+          status: 403,
+          contentType: 'text/plain; charset=utf-8',
+          body: 'Forbidden\n',
+          difference: 'plain-text-403',
+        };
       return push(body);
     }
     if (pathname === '/attachments/manifest') return manifest(body, (body as {client_id?: string}).client_id ?? '');
@@ -402,13 +479,20 @@ export async function startSyncMock(options: {port?: number; users?: MockUser[];
     return download(id);
   }
 
-  function checkRequest(entry: OperationEntry, query: URLSearchParams, contentType: string, body: unknown, raw: Buffer) {
+  function checkRequest(
+    entry: OperationEntry,
+    query: URLSearchParams,
+    contentType: string,
+    body: unknown,
+    raw: Buffer,
+  ) {
     const where = `${entry.method.toUpperCase()} ${entry.path} request`;
     for (const parameter of entry.parameters.filter((p) => p.in === 'query')) {
       const value = query.get(parameter.name);
       if (value === null || !parameter.schema) continue;
       const typed = parameter.schema.type === 'integer' && /^-?\d+$/.test(value) ? Number(value) : value;
-      for (const error of validate(parameter.schema, typed)) violations.push(`${where}: query ${parameter.name} ${error}`);
+      for (const error of validate(parameter.schema, typed))
+        violations.push(`${where}: query ${parameter.name} ${error}`);
     }
     const requestBody = entry.operation.requestBody && resolveRef(API, entry.operation.requestBody);
     if (!requestBody) return;
@@ -443,7 +527,9 @@ export async function startSyncMock(options: {port?: number; users?: MockUser[];
     }
     const media = contentType && response.content[contentType.split(';')[0]];
     if (!media) {
-      violations.push(`${where}: content type ${contentType} is not one of ${Object.keys(response.content).join(', ')}`);
+      violations.push(
+        `${where}: content type ${contentType} is not one of ${Object.keys(response.content).join(', ')}`,
+      );
       return;
     }
     if (contentType === 'application/json' && media.schema) {
@@ -473,7 +559,12 @@ export async function startSyncMock(options: {port?: number; users?: MockUser[];
         body = JSON.parse(raw.toString('utf8'));
       } catch (error) {
         const answer = errorAnswer(400, 'Invalid request format', (error as Error).message);
-        return send(res, {method, path: url.pathname, query: url.search, body: raw.toString('utf8'), status: 400}, answer, undefined);
+        return send(
+          res,
+          {method, path: url.pathname, query: url.search, body: raw.toString('utf8'), status: 400},
+          answer,
+          undefined,
+        );
       }
     }
     const call: LoggedCall = {method, path: url.pathname, query: url.search, body, status: 0};
@@ -490,9 +581,17 @@ export async function startSyncMock(options: {port?: number; users?: MockUser[];
     if (entry) checkRequest(entry, url.searchParams, contentType, body, raw);
     let answer: Answer;
     if (failure === 'database-down' && url.pathname === '/sync/pull') {
-      answer = errorAnswer(500, 'Failed to retrieve sync data', 'failed to get current version: dial tcp 127.0.0.1:5432: connect: connection refused');
+      answer = errorAnswer(
+        500,
+        'Failed to retrieve sync data',
+        'failed to get current version: dial tcp 127.0.0.1:5432: connect: connection refused',
+      );
     } else if (failure === 'database-down' && url.pathname === '/sync/push') {
-      answer = errorAnswer(500, 'Failed to process sync data', 'failed to begin transaction: dial tcp 127.0.0.1:5432: connect: connection refused');
+      answer = errorAnswer(
+        500,
+        'Failed to process sync data',
+        'failed to begin transaction: dial tcp 127.0.0.1:5432: connect: connection refused',
+      );
     } else {
       answer = await route(method, url.pathname, url.searchParams, req.headers, raw, body);
     }
@@ -509,7 +608,14 @@ export async function startSyncMock(options: {port?: number; users?: MockUser[];
     log.push(call);
     if (entry) checkAnswer(entry, answer);
     const isJson = answer.contentType === undefined && answer.body !== undefined;
-    const payload = answer.body === undefined ? undefined : Buffer.isBuffer(answer.body) ? answer.body : isJson ? `${JSON.stringify(answer.body)}\n` : (answer.body as string);
+    const payload =
+      answer.body === undefined
+        ? undefined
+        : Buffer.isBuffer(answer.body)
+          ? answer.body
+          : isJson
+            ? `${JSON.stringify(answer.body)}\n`
+            : (answer.body as string);
     const headers: Record<string, string> = {...answer.headers};
     if (payload !== undefined) headers['content-type'] = answer.contentType ?? 'application/json';
     res.writeHead(answer.status, headers);
@@ -571,19 +677,23 @@ type GoObservation = {
 
 /** Decodes one pushed record as encoding/json would into sync.Observation; a string is the decoding error. */
 function decodeObservation(raw: unknown): GoObservation | string {
-  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return 'json: cannot unmarshal into Go struct field of type sync.Observation';
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw))
+    return 'json: cannot unmarshal into Go struct field of type sync.Observation';
   const record = raw as Record<string, unknown>;
   const text = (name: string) => {
     const value = record[name];
     if (value === undefined || value === null) return '';
-    if (typeof value !== 'string') throw new Error(`json: cannot unmarshal ${typeof value} into Go struct field Observation.${name} of type string`);
+    if (typeof value !== 'string')
+      throw new Error(`json: cannot unmarshal ${typeof value} into Go struct field Observation.${name} of type string`);
     return value;
   };
   try {
     const deleted = record.deleted ?? false;
-    if (typeof deleted !== 'boolean') return `json: cannot unmarshal ${typeof deleted} into Go struct field Observation.deleted of type bool`;
+    if (typeof deleted !== 'boolean')
+      return `json: cannot unmarshal ${typeof deleted} into Go struct field Observation.deleted of type bool`;
     const version = record.version ?? 0;
-    if (typeof version !== 'number') return `json: cannot unmarshal ${typeof version} into Go struct field Observation.version of type int64`;
+    if (typeof version !== 'number')
+      return `json: cannot unmarshal ${typeof version} into Go struct field Observation.version of type int64`;
     return {
       observation_id: text('observation_id'),
       form_type: text('form_type'),
@@ -608,10 +718,15 @@ function decodeObservation(raw: unknown): GoObservation | string {
  * accepts more spellings than these tests use.
  */
 function databaseRefusal(record: GoObservation): string | undefined {
-  for (const [column, max] of [['observation_id', 255], ['form_type', 255], ['form_version', 50]] as const) {
+  for (const [column, max] of [
+    ['observation_id', 255],
+    ['form_type', 255],
+    ['form_version', 50],
+  ] as const) {
     if (chars(record[column]) > max) return `pq: value too long for type character varying(${max})`;
   }
-  if (record.data === undefined) return 'pq: null value in column "data" of relation "observations" violates not-null constraint';
+  if (record.data === undefined)
+    return 'pq: null value in column "data" of relation "observations" violates not-null constraint';
   if (JSON.stringify(record.data).includes('\\u0000')) return 'pq: unsupported Unicode escape sequence';
   for (const column of ['created_at', 'updated_at'] as const) {
     if (record[column] === '' || Number.isNaN(Date.parse(record[column]))) {

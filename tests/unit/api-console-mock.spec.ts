@@ -7,7 +7,14 @@
  * Also: the seed, paging, versions, the ZIP of the export, reset, and the contract itself.
  */
 import {test, expect} from '@playwright/test';
-import {answerProblems, CONTRACT, contractOperation, newSynkronus, OPERATIONS, responseProblems} from '../support/api-console';
+import {
+  answerProblems,
+  CONTRACT,
+  contractOperation,
+  newSynkronus,
+  OPERATIONS,
+  responseProblems,
+} from '../support/api-console';
 import {SEED_OBSERVATION_COUNT, SEED_USERS, type Synkronus} from '../../src/api-mock/synkronus';
 import {listZip, writeZip} from '../../src/api-mock/zip';
 import {listOperations} from '../../src/plugins/api-description/openapi';
@@ -30,7 +37,10 @@ async function call(mock: Synkronus, operationId: string, options: CallOptions =
   const op = contractOperation(operationId);
   let path = op.path;
   for (const parameter of op.parameters.filter((p) => p.in === 'path')) {
-    path = path.replace(`{${parameter.name}}`, encodeURIComponent(options.params?.[parameter.name] ?? parameter.example ?? 'x'));
+    path = path.replace(
+      `{${parameter.name}}`,
+      encodeURIComponent(options.params?.[parameter.name] ?? parameter.example ?? 'x'),
+    );
   }
   const url = new URL(BASE + path);
   for (const [name, value] of Object.entries(options.query ?? {})) url.searchParams.set(name, value);
@@ -73,10 +83,19 @@ async function expectAnswer(operationId: string, response: Response, status: num
 }
 
 const ROLE_FOR: Record<string, 'admin' | 'read-write' | 'read-only'> = {};
-for (const op of OPERATIONS) ROLE_FOR[op.operationId] = op.roles.includes('read-only') ? 'read-only' : op.roles.includes('read-write') ? 'read-write' : 'admin';
+for (const op of OPERATIONS)
+  ROLE_FOR[op.operationId] = op.roles.includes('read-only')
+    ? 'read-only'
+    : op.roles.includes('read-write')
+      ? 'read-write'
+      : 'admin';
 
 const zipOf = (files: Record<string, string>) =>
-  new Blob([writeZip(Object.entries(files).map(([name, text]) => ({name, data: new TextEncoder().encode(text)}))) as Uint8Array<ArrayBuffer>]);
+  new Blob([
+    writeZip(
+      Object.entries(files).map(([name, text]) => ({name, data: new TextEncoder().encode(text)})),
+    ) as Uint8Array<ArrayBuffer>,
+  ]);
 
 type Case = {status: number; what: string; run: (mock: Synkronus, token: string) => Promise<Response>};
 
@@ -103,8 +122,17 @@ const CASES: Record<string, Case[]> = {
   ],
   listUsers: [{status: 200, what: 'the seeded users', run: (m, t) => call(m, 'listUsers', {token: t})}],
   createUser: [
-    {status: 201, what: 'a new user', run: (m, t) => call(m, 'createUser', {token: t, body: {username: 'enumerator', password: 'pw-123456', role: 'read-only'}})},
-    {status: 400, what: 'a role that does not exist', run: (m, t) => call(m, 'createUser', {token: t, body: {username: 'x', password: 'y', role: 'owner'}})},
+    {
+      status: 201,
+      what: 'a new user',
+      run: (m, t) =>
+        call(m, 'createUser', {token: t, body: {username: 'enumerator', password: 'pw-123456', role: 'read-only'}}),
+    },
+    {
+      status: 400,
+      what: 'a role that does not exist',
+      run: (m, t) => call(m, 'createUser', {token: t, body: {username: 'x', password: 'y', role: 'owner'}}),
+    },
     {status: 409, what: 'the documented example: fieldworker exists', run: (m, t) => call(m, 'createUser', {token: t})},
   ],
   deleteUser: [
@@ -113,42 +141,115 @@ const CASES: Record<string, Case[]> = {
   ],
   resetUserPassword: [
     {status: 200, what: 'fieldworker', run: (m, t) => call(m, 'resetUserPassword', {token: t})},
-    {status: 400, what: 'no new password', run: (m, t) => call(m, 'resetUserPassword', {token: t, body: {username: 'fieldworker'}})},
-    {status: 404, what: 'nobody', run: (m, t) => call(m, 'resetUserPassword', {token: t, body: {username: 'nobody', newPassword: 'pw'}})},
+    {
+      status: 400,
+      what: 'no new password',
+      run: (m, t) => call(m, 'resetUserPassword', {token: t, body: {username: 'fieldworker'}}),
+    },
+    {
+      status: 404,
+      what: 'nobody',
+      run: (m, t) => call(m, 'resetUserPassword', {token: t, body: {username: 'nobody', newPassword: 'pw'}}),
+    },
   ],
   changePassword: [
-    {status: 200, what: 'own password', run: (m, t) => call(m, 'changePassword', {token: t, body: {currentPassword: 'viewer-passphrase', newPassword: 'new-one'}})},
-    {status: 400, what: 'no new password', run: (m, t) => call(m, 'changePassword', {token: t, body: {currentPassword: 'viewer-passphrase'}})},
-    {status: 401, what: 'wrong current password (the documented example)', run: (m, t) => call(m, 'changePassword', {token: t})},
+    {
+      status: 200,
+      what: 'own password',
+      run: (m, t) =>
+        call(m, 'changePassword', {token: t, body: {currentPassword: 'viewer-passphrase', newPassword: 'new-one'}}),
+    },
+    {
+      status: 400,
+      what: 'no new password',
+      run: (m, t) => call(m, 'changePassword', {token: t, body: {currentPassword: 'viewer-passphrase'}}),
+    },
+    {
+      status: 401,
+      what: 'wrong current password (the documented example)',
+      run: (m, t) => call(m, 'changePassword', {token: t}),
+    },
   ],
   syncPull: [
     {status: 200, what: 'first page', run: (m, t) => call(m, 'syncPull', {token: t, body: {client_id: 'c1'}})},
-    {status: 400, what: 'limit 501', run: (m, t) => call(m, 'syncPull', {token: t, query: {limit: '501'}, body: {client_id: 'c1'}})},
+    {
+      status: 400,
+      what: 'limit 501',
+      run: (m, t) => call(m, 'syncPull', {token: t, query: {limit: '501'}, body: {client_id: 'c1'}}),
+    },
     {status: 400, what: 'no client_id', run: (m, t) => call(m, 'syncPull', {token: t, body: {}})},
-    {status: 400, what: 'a body that is not JSON', run: (m, t) => call(m, 'syncPull', {token: t, rawBody: '{"client_id": '})},
+    {
+      status: 400,
+      what: 'a body that is not JSON',
+      run: (m, t) => call(m, 'syncPull', {token: t, rawBody: '{"client_id": '}),
+    },
   ],
   syncPush: [
     {status: 200, what: 'the documented example', run: (m, t) => call(m, 'syncPush', {token: t})},
-    {status: 400, what: 'no transmission_id', run: (m, t) => call(m, 'syncPush', {token: t, body: {client_id: 'c1', records: []}})},
+    {
+      status: 400,
+      what: 'no transmission_id',
+      run: (m, t) => call(m, 'syncPush', {token: t, body: {client_id: 'c1', records: []}}),
+    },
   ],
   getAttachmentManifest: [
-    {status: 200, what: 'since 0', run: (m, t) => call(m, 'getAttachmentManifest', {token: t, body: {client_id: 'c1', since_version: 0}})},
-    {status: 400, what: 'negative since_version', run: (m, t) => call(m, 'getAttachmentManifest', {token: t, body: {client_id: 'c1', since_version: -1}})},
+    {
+      status: 200,
+      what: 'since 0',
+      run: (m, t) => call(m, 'getAttachmentManifest', {token: t, body: {client_id: 'c1', since_version: 0}}),
+    },
+    {
+      status: 400,
+      what: 'negative since_version',
+      run: (m, t) => call(m, 'getAttachmentManifest', {token: t, body: {client_id: 'c1', since_version: -1}}),
+    },
   ],
   uploadAttachment: [
-    {status: 200, what: 'a new attachment', run: (m, t) => call(m, 'uploadAttachment', {token: t, params: {attachment_id: 'new.jpg'}, form: {file: new Blob(['bytes'], {type: 'image/jpeg'})}})},
-    {status: 400, what: 'no file field', run: (m, t) => call(m, 'uploadAttachment', {token: t, params: {attachment_id: 'new.jpg'}, form: {note: 'no file'}})},
-    {status: 409, what: 'the documented example id, already stored', run: (m, t) => call(m, 'uploadAttachment', {token: t, form: {file: new Blob(['bytes'])}})},
+    {
+      status: 200,
+      what: 'a new attachment',
+      run: (m, t) =>
+        call(m, 'uploadAttachment', {
+          token: t,
+          params: {attachment_id: 'new.jpg'},
+          form: {file: new Blob(['bytes'], {type: 'image/jpeg'})},
+        }),
+    },
+    {
+      status: 400,
+      what: 'no file field',
+      run: (m, t) =>
+        call(m, 'uploadAttachment', {token: t, params: {attachment_id: 'new.jpg'}, form: {note: 'no file'}}),
+    },
+    {
+      status: 409,
+      what: 'the documented example id, already stored',
+      run: (m, t) => call(m, 'uploadAttachment', {token: t, form: {file: new Blob(['bytes'])}}),
+    },
   ],
   downloadAttachment: [
     {status: 200, what: 'the documented example id', run: (m, t) => call(m, 'downloadAttachment', {token: t})},
-    {status: 404, what: 'an unknown id', run: (m, t) => call(m, 'downloadAttachment', {token: t, params: {attachment_id: 'none.jpg'}})},
+    {
+      status: 404,
+      what: 'an unknown id',
+      run: (m, t) => call(m, 'downloadAttachment', {token: t, params: {attachment_id: 'none.jpg'}}),
+    },
   ],
   checkAttachmentExists: [
     {status: 200, what: 'the documented example id', run: (m, t) => call(m, 'checkAttachmentExists', {token: t})},
-    {status: 404, what: 'a deleted attachment', run: (m, t) => call(m, 'checkAttachmentExists', {token: t, params: {attachment_id: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d.jpg'}})},
+    {
+      status: 404,
+      what: 'a deleted attachment',
+      run: (m, t) =>
+        call(m, 'checkAttachmentExists', {
+          token: t,
+          params: {attachment_id: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d.jpg'},
+        }),
+    },
   ],
-  getAppBundleManifest: [{status: 200, what: 'the active version', run: (m, t) => call(m, 'getAppBundleManifest', {token: t})}],
+  getAppBundleManifest: [
+    {status: 200, what: 'the active version', run: (m, t) => call(m, 'getAppBundleManifest', {token: t})},
+  ],
   downloadAppBundleFile: [
     {status: 200, what: 'app/index.html', run: (m, t) => call(m, 'downloadAppBundleFile', {token: t})},
     {
@@ -159,22 +260,70 @@ const CASES: Record<string, Case[]> = {
         return call(m, 'downloadAppBundleFile', {token: t, headers: {'If-None-Match': etag}});
       },
     },
-    {status: 404, what: 'a file not in the bundle', run: (m, t) => call(m, 'downloadAppBundleFile', {token: t, params: {path: 'app/missing.js'}})},
+    {
+      status: 404,
+      what: 'a file not in the bundle',
+      run: (m, t) => call(m, 'downloadAppBundleFile', {token: t, params: {path: 'app/missing.js'}}),
+    },
   ],
-  listAppBundleVersions: [{status: 200, what: 'three versions', run: (m, t) => call(m, 'listAppBundleVersions', {token: t})}],
+  listAppBundleVersions: [
+    {status: 200, what: 'three versions', run: (m, t) => call(m, 'listAppBundleVersions', {token: t})},
+  ],
   getAppBundleChanges: [
-    {status: 200, what: 'the documented versions', run: (m, t) => call(m, 'getAppBundleChanges', {token: t, query: {current: '20250601-080000', target: '20250612-091000'}})},
-    {status: 404, what: 'an unknown version', run: (m, t) => call(m, 'getAppBundleChanges', {token: t, query: {current: '20990101-000000'}})},
+    {
+      status: 200,
+      what: 'the documented versions',
+      run: (m, t) =>
+        call(m, 'getAppBundleChanges', {token: t, query: {current: '20250601-080000', target: '20250612-091000'}}),
+    },
+    {
+      status: 404,
+      what: 'an unknown version',
+      run: (m, t) => call(m, 'getAppBundleChanges', {token: t, query: {current: '20990101-000000'}}),
+    },
   ],
   pushAppBundle: [
-    {status: 200, what: 'a ZIP', run: (m, t) => call(m, 'pushAppBundle', {token: t, form: {bundle: zipOf({'app/index.html': '<p>new</p>', 'forms/water_point/schema.json': '{"properties":{"depth":{"type":"number"}}}'})}})},
-    {status: 400, what: 'a file that is not a ZIP', run: (m, t) => call(m, 'pushAppBundle', {token: t, form: {bundle: new Blob(['not a zip'])}})},
-    {status: 413, what: 'a bundle over the limit', run: (m, t) => call(m, 'pushAppBundle', {token: t, form: {bundle: new Blob([new Uint8Array(1024 * 1024 + 1)])}})},
+    {
+      status: 200,
+      what: 'a ZIP',
+      run: (m, t) =>
+        call(m, 'pushAppBundle', {
+          token: t,
+          form: {
+            bundle: zipOf({
+              'app/index.html': '<p>new</p>',
+              'forms/water_point/schema.json': '{"properties":{"depth":{"type":"number"}}}',
+            }),
+          },
+        }),
+    },
+    {
+      status: 400,
+      what: 'a file that is not a ZIP',
+      run: (m, t) => call(m, 'pushAppBundle', {token: t, form: {bundle: new Blob(['not a zip'])}}),
+    },
+    {
+      status: 413,
+      what: 'a bundle over the limit',
+      run: (m, t) => call(m, 'pushAppBundle', {token: t, form: {bundle: new Blob([new Uint8Array(1024 * 1024 + 1)])}}),
+    },
   ],
   switchAppBundleVersion: [
-    {status: 200, what: 'an older version', run: (m, t) => call(m, 'switchAppBundleVersion', {token: t, params: {version: '20250605-143000'}})},
-    {status: 400, what: 'a version that is not YYYYMMDD-HHMMSS', run: (m, t) => call(m, 'switchAppBundleVersion', {token: t, params: {version: 'latest'}})},
-    {status: 404, what: 'an unknown version', run: (m, t) => call(m, 'switchAppBundleVersion', {token: t, params: {version: '20990101-000000'}})},
+    {
+      status: 200,
+      what: 'an older version',
+      run: (m, t) => call(m, 'switchAppBundleVersion', {token: t, params: {version: '20250605-143000'}}),
+    },
+    {
+      status: 400,
+      what: 'a version that is not YYYYMMDD-HHMMSS',
+      run: (m, t) => call(m, 'switchAppBundleVersion', {token: t, params: {version: 'latest'}}),
+    },
+    {
+      status: 404,
+      what: 'an unknown version',
+      run: (m, t) => call(m, 'switchAppBundleVersion', {token: t, params: {version: '20990101-000000'}}),
+    },
   ],
   exportParquet: [{status: 200, what: 'a ZIP', run: (m, t) => call(m, 'exportParquet', {token: t})}],
 };
@@ -201,16 +350,22 @@ test.describe('the in-browser Synkronus', () => {
     let covered = 0;
     let errors = 0;
     for (const op of OPERATIONS) {
-      const statuses = new Set([...(CASES[op.operationId] ?? []).map((c) => String(c.status)), ...(op.isPublic ? [] : ['401']), ...(op.roles.length < 3 && !op.isPublic ? ['403'] : []), '400']);
+      const statuses = new Set([
+        ...(CASES[op.operationId] ?? []).map((c) => String(c.status)),
+        ...(op.isPublic ? [] : ['401']),
+        ...(op.roles.length < 3 && !op.isPublic ? ['403'] : []),
+        '400',
+      ]);
       for (const {status} of op.responses) {
         if (statuses.has(status)) {
           covered++;
           if (status >= '400') errors++;
-        }
-        else if (!NOT_PRODUCIBLE[status]) uncovered.push(`${op.operationId} ${status}`);
+        } else if (!NOT_PRODUCIBLE[status]) uncovered.push(`${op.operationId} ${status}`);
       }
     }
-    console.log(`in-browser Synkronus: ${OPERATIONS.length} operations, ${covered} documented statuses covered, ${errors} of them errors`);
+    console.log(
+      `in-browser Synkronus: ${OPERATIONS.length} operations, ${covered} documented statuses covered, ${errors} of them errors`,
+    );
     expect(uncovered).toEqual([]);
   });
 
@@ -227,7 +382,10 @@ test.describe('the in-browser Synkronus', () => {
       }
       const mock = newSynkronus();
       await test.step('400: an x-api-version that is not MAJOR.MINOR.PATCH, naming the header', async () => {
-        const response = await call(mock, op.operationId, {headers: {'x-api-version': 'one'}, token: op.isPublic ? null : await login(mock, ROLE_FOR[op.operationId])});
+        const response = await call(mock, op.operationId, {
+          headers: {'x-api-version': 'one'},
+          token: op.isPublic ? null : await login(mock, ROLE_FOR[op.operationId]),
+        });
         await expectAnswer(op.operationId, response, 400);
         // A HEAD answer has no body to name the field in.
         if (op.method !== 'HEAD') expect(await response.json()).toMatchObject({errors: [{field: 'x-api-version'}]});
@@ -259,9 +417,16 @@ test.describe('the in-browser Synkronus', () => {
     let since: number | undefined;
     let pages = 0;
     for (;;) {
-      const response = await call(mock, 'syncPull', {token, body: {client_id: 'c1', ...(since === undefined ? {} : {since: {version: since}})}});
+      const response = await call(mock, 'syncPull', {
+        token,
+        body: {client_id: 'c1', ...(since === undefined ? {} : {since: {version: since}})},
+      });
       await expectAnswer('syncPull', response, 200);
-      const page = (await response.json()) as {records: {observation_id: string}[]; has_more: boolean; change_cutoff: number};
+      const page = (await response.json()) as {
+        records: {observation_id: string}[];
+        has_more: boolean;
+        change_cutoff: number;
+      };
       pages++;
       seen.push(...page.records.map((r) => r.observation_id));
       if (!page.has_more) break;
@@ -275,43 +440,85 @@ test.describe('the in-browser Synkronus', () => {
   test('a push stores valid records with growing versions, refuses invalid ones with a warning, and a replayed transmission is not stored twice', async () => {
     const mock = newSynkronus();
     const token = await login(mock, 'read-write');
-    const record = (id: string) => ({observation_id: id, form_type: 'water_point', form_version: '1.0', data: {}, created_at: '2025-06-12T09:00:00Z', updated_at: '2025-06-12T09:00:00Z', deleted: false});
-    const body = {transmission_id: '0b7e6c1a-2f4d-4e8a-9c3b-5d6e7f809a1b', client_id: 'c1', records: [record('a'), {observation_id: 'b'}, record('c')]};
-    const first = (await (await expectAnswer('syncPush', await call(mock, 'syncPush', {token, body}), 200)).json()) as Record<string, unknown>;
+    const record = (id: string) => ({
+      observation_id: id,
+      form_type: 'water_point',
+      form_version: '1.0',
+      data: {},
+      created_at: '2025-06-12T09:00:00Z',
+      updated_at: '2025-06-12T09:00:00Z',
+      deleted: false,
+    });
+    const body = {
+      transmission_id: '0b7e6c1a-2f4d-4e8a-9c3b-5d6e7f809a1b',
+      client_id: 'c1',
+      records: [record('a'), {observation_id: 'b'}, record('c')],
+    };
+    const first = (await (
+      await expectAnswer('syncPush', await call(mock, 'syncPush', {token, body}), 200)
+    ).json()) as Record<string, unknown>;
     expect(first).toMatchObject({success_count: 2, failed_records: [{observation_id: 'b'}], current_version: 125});
     expect((first.warnings as {id: string; message: string}[])[0]).toMatchObject({id: 'b', code: 'INVALID_RECORD'});
     const again = (await (await call(mock, 'syncPush', {token, body})).json()) as Record<string, unknown>;
     expect(again).toEqual(first);
-    const pull = (await (await call(mock, 'syncPull', {token, body: {client_id: 'c2', since: {version: 123}}})).json()) as {records: {observation_id: string; version: number}[]};
-    expect(pull.records.map((r) => [r.observation_id, r.version])).toEqual([['a', 124], ['c', 125]]);
-    expect(await (await call(mock, 'syncPull', {token, body: {client_id: 'c2'}, query: {schemaType: 'water_point'}})).json()).toMatchObject({has_more: true});
+    const pull = (await (
+      await call(mock, 'syncPull', {token, body: {client_id: 'c2', since: {version: 123}}})
+    ).json()) as {records: {observation_id: string; version: number}[]};
+    expect(pull.records.map((r) => [r.observation_id, r.version])).toEqual([
+      ['a', 124],
+      ['c', 125],
+    ]);
+    expect(
+      await (await call(mock, 'syncPull', {token, body: {client_id: 'c2'}, query: {schemaType: 'water_point'}})).json(),
+    ).toMatchObject({has_more: true});
   });
 
   test('attachments: upload, existence check, download of the same bytes, manifest, 409 on a second upload', async () => {
     const mock = newSynkronus();
     const token = await login(mock, 'read-write');
     const file = new Blob(['photo bytes'], {type: 'image/png'});
-    expect((await call(mock, 'uploadAttachment', {token, params: {attachment_id: 'p.png'}, form: {file}})).status).toBe(200);
+    expect((await call(mock, 'uploadAttachment', {token, params: {attachment_id: 'p.png'}, form: {file}})).status).toBe(
+      200,
+    );
     expect((await call(mock, 'checkAttachmentExists', {token, params: {attachment_id: 'p.png'}})).status).toBe(200);
-    expect(await (await call(mock, 'downloadAttachment', {token, params: {attachment_id: 'p.png'}})).text()).toBe('photo bytes');
-    const manifest = (await (await call(mock, 'getAttachmentManifest', {token, body: {client_id: 'c', since_version: 123}})).json()) as Record<string, unknown>;
-    expect(manifest).toMatchObject({operations: [{operation: 'download', attachment_id: 'p.png', size: 11, content_type: 'image/png', version: 124}], operation_count: {download: 1, delete: 0}});
-    expect((await call(mock, 'uploadAttachment', {token, params: {attachment_id: 'p.png'}, form: {file}})).status).toBe(409);
+    expect(await (await call(mock, 'downloadAttachment', {token, params: {attachment_id: 'p.png'}})).text()).toBe(
+      'photo bytes',
+    );
+    const manifest = (await (
+      await call(mock, 'getAttachmentManifest', {token, body: {client_id: 'c', since_version: 123}})
+    ).json()) as Record<string, unknown>;
+    expect(manifest).toMatchObject({
+      operations: [{operation: 'download', attachment_id: 'p.png', size: 11, content_type: 'image/png', version: 124}],
+      operation_count: {download: 1, delete: 0},
+    });
+    expect((await call(mock, 'uploadAttachment', {token, params: {attachment_id: 'p.png'}, form: {file}})).status).toBe(
+      409,
+    );
   });
 
   test('app bundle: a pushed version is listed, previewed, then active after a switch; the manifest has an ETag', async () => {
     const mock = newSynkronus();
     const token = await login(mock, 'admin');
-    const pushed = (await (await call(mock, 'pushAppBundle', {token, form: {bundle: zipOf({'app/index.html': 'NEW'})}})).json()) as {manifest: {version: string}};
+    const pushed = (await (
+      await call(mock, 'pushAppBundle', {token, form: {bundle: zipOf({'app/index.html': 'NEW'})}})
+    ).json()) as {manifest: {version: string}};
     const version = pushed.manifest.version;
-    expect(((await (await call(mock, 'listAppBundleVersions', {token})).json()) as {versions: string[]}).versions[0]).toBe(version);
+    expect(
+      ((await (await call(mock, 'listAppBundleVersions', {token})).json()) as {versions: string[]}).versions[0],
+    ).toBe(version);
     expect(await (await call(mock, 'downloadAppBundleFile', {token, query: {preview: 'true'}})).text()).toBe('NEW');
     expect(await (await call(mock, 'downloadAppBundleFile', {token})).text()).not.toBe('NEW');
-    await expectAnswer('switchAppBundleVersion', await call(mock, 'switchAppBundleVersion', {token, params: {version}}), 200);
+    await expectAnswer(
+      'switchAppBundleVersion',
+      await call(mock, 'switchAppBundleVersion', {token, params: {version}}),
+      200,
+    );
     const manifest = await call(mock, 'getAppBundleManifest', {token});
     expect(manifest.headers.get('ETag')).toMatch(/^"[0-9a-f]+"$/);
     expect(((await manifest.json()) as {version: string}).version).toBe(version);
-    const changes = (await (await call(mock, 'getAppBundleChanges', {token, query: {current: '20250601-080000', target: '20250605-143000'}})).json()) as Record<string, unknown>;
+    const changes = (await (
+      await call(mock, 'getAppBundleChanges', {token, query: {current: '20250601-080000', target: '20250605-143000'}})
+    ).json()) as Record<string, unknown>;
     expect(changes).toMatchObject({new_forms: [{form: 'water_point'}], ui_changes: true, form_changes: true});
   });
 
@@ -322,13 +529,18 @@ test.describe('the in-browser Synkronus', () => {
     expect(response.headers.get('content-type')).toBe('application/zip');
     const entries = listZip(new Uint8Array(await response.arrayBuffer()))!;
     expect(entries.map((e) => e.name)).toEqual(['household_survey.parquet', 'water_point.parquet']);
-    const lines = new TextDecoder().decode(await entries[0].read()).trim().split('\n');
+    const lines = new TextDecoder()
+      .decode(await entries[0].read())
+      .trim()
+      .split('\n');
     expect(lines).toHaveLength(60);
     await call(mock, 'deleteUser', {token});
     mock.reset();
     expect((await call(mock, 'listUsers', {token})).status).toBe(401);
     const again = await login(mock, 'admin');
-    expect(((await (await call(mock, 'listUsers', {token: again})).json()) as unknown[]).length).toBe(SEED_USERS.length);
+    expect(((await (await call(mock, 'listUsers', {token: again})).json()) as unknown[]).length).toBe(
+      SEED_USERS.length,
+    );
   });
 
   test('the answers check also rejects what the description does not allow', () => {

@@ -24,28 +24,124 @@ type Row = {
 
 const TABLE: Row[] = [
   {what: 'health', operationId: 'getHealth', url: '/health', status: 200},
-  {what: 'health with an x-api-version that is not MAJOR.MINOR.PATCH', operationId: 'getHealth', url: '/health', headers: {'x-api-version': 'v1'}, status: 400},
-  {what: 'health with a valid x-api-version', operationId: 'getHealth', url: '/health', headers: {'x-api-version': '1.0.3'}, status: 200},
+  {
+    what: 'health with an x-api-version that is not MAJOR.MINOR.PATCH',
+    operationId: 'getHealth',
+    url: '/health',
+    headers: {'x-api-version': 'v1'},
+    status: 400,
+  },
+  {
+    what: 'health with a valid x-api-version',
+    operationId: 'getHealth',
+    url: '/health',
+    headers: {'x-api-version': '1.0.3'},
+    status: 200,
+  },
   {what: 'version', operationId: 'getVersion', url: '/version', status: 200},
-  {what: 'login, the documented example', operationId: 'login', url: '/auth/login', body: {username: 'fieldworker', password: 's3cret-passphrase'}, status: 200},
-  {what: 'login without a password', operationId: 'login', url: '/auth/login', body: {username: 'fieldworker'}, status: 400},
+  {
+    what: 'login, the documented example',
+    operationId: 'login',
+    url: '/auth/login',
+    body: {username: 'fieldworker', password: 's3cret-passphrase'},
+    status: 200,
+  },
+  {
+    what: 'login without a password',
+    operationId: 'login',
+    url: '/auth/login',
+    body: {username: 'fieldworker'},
+    status: 400,
+  },
   {what: 'refresh without a refresh token', operationId: 'refreshToken', url: '/auth/refresh', body: {}, status: 400},
   {what: 'list users without a token', operationId: 'listUsers', url: '/users', status: 401},
   {what: 'list users', operationId: 'listUsers', url: '/users', token: true, status: 200},
-  {what: 'create a user with a role that does not exist', operationId: 'createUser', url: '/users/create', token: true, body: {username: 'x', password: 'y', role: 'owner'}, status: 400},
-  {what: 'delete a user without a token', operationId: 'deleteUser', url: '/users/fieldworker', token: false, status: 401},
-  {what: 'reset a password without the new one', operationId: 'resetUserPassword', url: '/users/reset-password', token: true, body: {username: 'fieldworker'}, status: 400},
+  {
+    what: 'create a user with a role that does not exist',
+    operationId: 'createUser',
+    url: '/users/create',
+    token: true,
+    body: {username: 'x', password: 'y', role: 'owner'},
+    status: 400,
+  },
+  {
+    what: 'delete a user without a token',
+    operationId: 'deleteUser',
+    url: '/users/fieldworker',
+    token: false,
+    status: 401,
+  },
+  {
+    what: 'reset a password without the new one',
+    operationId: 'resetUserPassword',
+    url: '/users/reset-password',
+    token: true,
+    body: {username: 'fieldworker'},
+    status: 400,
+  },
   {what: 'pull', operationId: 'syncPull', url: '/sync/pull', token: true, body: {client_id: 'c1'}, status: 200},
-  {what: 'pull with limit 501', operationId: 'syncPull', url: '/sync/pull?limit=501', token: true, body: {client_id: 'c1'}, status: 400},
-  {what: 'pull with limit 0', operationId: 'syncPull', url: '/sync/pull?limit=0', token: true, body: {client_id: 'c1'}, status: 400},
+  {
+    what: 'pull with limit 501',
+    operationId: 'syncPull',
+    url: '/sync/pull?limit=501',
+    token: true,
+    body: {client_id: 'c1'},
+    status: 400,
+  },
+  {
+    what: 'pull with limit 0',
+    operationId: 'syncPull',
+    url: '/sync/pull?limit=0',
+    token: true,
+    body: {client_id: 'c1'},
+    status: 400,
+  },
   {what: 'pull without client_id', operationId: 'syncPull', url: '/sync/pull', token: true, body: {}, status: 400},
   {what: 'pull without a token', operationId: 'syncPull', url: '/sync/pull', body: {client_id: 'c1'}, status: 401},
-  {what: 'push without transmission_id', operationId: 'syncPush', url: '/sync/push', token: true, body: {client_id: 'c1', records: []}, status: 400},
-  {what: 'attachment manifest with a negative since_version', operationId: 'getAttachmentManifest', url: '/attachments/manifest', token: true, body: {client_id: 'c1', since_version: -1}, status: 400},
-  {what: 'attachment manifest', operationId: 'getAttachmentManifest', url: '/attachments/manifest', token: true, body: {client_id: 'c1', since_version: 0}, status: 200},
-  {what: 'app bundle versions', operationId: 'listAppBundleVersions', url: '/app-bundle/versions', token: true, status: 200},
-  {what: 'app bundle manifest without a token', operationId: 'getAppBundleManifest', url: '/app-bundle/manifest', status: 401},
-  {what: 'app bundle manifest', operationId: 'getAppBundleManifest', url: '/app-bundle/manifest', token: true, status: 200},
+  {
+    what: 'push without transmission_id',
+    operationId: 'syncPush',
+    url: '/sync/push',
+    token: true,
+    body: {client_id: 'c1', records: []},
+    status: 400,
+  },
+  {
+    what: 'attachment manifest with a negative since_version',
+    operationId: 'getAttachmentManifest',
+    url: '/attachments/manifest',
+    token: true,
+    body: {client_id: 'c1', since_version: -1},
+    status: 400,
+  },
+  {
+    what: 'attachment manifest',
+    operationId: 'getAttachmentManifest',
+    url: '/attachments/manifest',
+    token: true,
+    body: {client_id: 'c1', since_version: 0},
+    status: 200,
+  },
+  {
+    what: 'app bundle versions',
+    operationId: 'listAppBundleVersions',
+    url: '/app-bundle/versions',
+    token: true,
+    status: 200,
+  },
+  {
+    what: 'app bundle manifest without a token',
+    operationId: 'getAppBundleManifest',
+    url: '/app-bundle/manifest',
+    status: 401,
+  },
+  {
+    what: 'app bundle manifest',
+    operationId: 'getAppBundleManifest',
+    url: '/app-bundle/manifest',
+    token: true,
+    status: 200,
+  },
   {what: 'parquet export without a token', operationId: 'exportParquet', url: '/dataexport/parquet', status: 401},
 ];
 
@@ -77,7 +173,11 @@ test('the in-browser Synkronus and the Prism mock answer the same table of reque
       const op = contractOperation(row.operationId);
       const user = SEED_USERS.find((u) => op.roles.includes(u.role))!;
       const login = await synkronus.handle(
-        new Request('http://localhost:8080/auth/login', {method: 'POST', headers: {'Content-Type': 'application/json'}, body: JSON.stringify({username: user.username, password: user.password})}),
+        new Request('http://localhost:8080/auth/login', {
+          method: 'POST',
+          headers: {'Content-Type': 'application/json'},
+          body: JSON.stringify({username: user.username, password: user.password}),
+        }),
       );
       token = ((await login.json()) as {token: string}).token;
     }
@@ -85,7 +185,8 @@ test('the in-browser Synkronus and the Prism mock answer the same table of reque
     const response = await fetch(requestOf(row, prism.origin, row.token ? 'test-token' : undefined));
     await response.arrayBuffer();
     rows.push(`${row.what}: in-browser ${inBrowser}, Prism ${response.status}`);
-    if (inBrowser !== response.status || inBrowser !== row.status) disagreements.push(`${row.what}: expected ${row.status}, in-browser ${inBrowser}, Prism ${response.status}`);
+    if (inBrowser !== response.status || inBrowser !== row.status)
+      disagreements.push(`${row.what}: expected ${row.status}, in-browser ${inBrowser}, Prism ${response.status}`);
   }
   console.log(rows.join('\n'));
   expect(disagreements).toEqual([]);

@@ -4,13 +4,21 @@
  * fields, bounds and defaults, and that every example validates against its schema.
  */
 import {test, expect} from '@playwright/test';
-import {listOperations, resolveRef, ROLES, type OperationEntry, type Schema} from '../../src/plugins/api-description/openapi';
+import {
+  listOperations,
+  resolveRef,
+  ROLES,
+  type OperationEntry,
+  type Schema,
+} from '../../src/plugins/api-description/openapi';
 import {loadApiDescription, schemaValidator, validateNamed} from '../support/api-description';
 
 const doc = loadApiDescription();
 const operations = listOperations(doc);
 const validate = schemaValidator(doc);
-const byId = Object.fromEntries<OperationEntry>(operations.map((entry) => [String(entry.operation.operationId), entry]));
+const byId = Object.fromEntries<OperationEntry>(
+  operations.map((entry) => [String(entry.operation.operationId), entry]),
+);
 const schemas = doc.components.schemas;
 
 const ALL = ['read-only', 'read-write', 'admin'];
@@ -44,14 +52,32 @@ const CALLS: [string, string[] | null][] = [
 
 /** Section 3 entities and their fields. */
 const ENTITIES: Record<string, string[]> = {
-  Observation: ['observation_id', 'form_type', 'form_version', 'data', 'created_at', 'updated_at', 'synced_at', 'deleted', 'geolocation'],
+  Observation: [
+    'observation_id',
+    'form_type',
+    'form_version',
+    'data',
+    'created_at',
+    'updated_at',
+    'synced_at',
+    'deleted',
+    'geolocation',
+  ],
   Geolocation: ['latitude', 'longitude', 'accuracy', 'altitude', 'altitude_accuracy'],
   User: ['username', 'role', 'createdAt'],
   AuthResponse: ['token', 'refreshToken', 'expiresAt'],
   AppBundleManifest: ['files', 'version', 'generatedAt', 'hash'],
   AppBundleFile: ['path', 'size', 'hash', 'mimeType', 'modTime'],
   AppBundleVersions: ['versions'],
-  ChangeLog: ['compare_version_a', 'compare_version_b', 'form_changes', 'ui_changes', 'new_forms', 'removed_forms', 'modified_forms'],
+  ChangeLog: [
+    'compare_version_a',
+    'compare_version_b',
+    'form_changes',
+    'ui_changes',
+    'new_forms',
+    'removed_forms',
+    'modified_forms',
+  ],
   FormDiff: ['form'],
   FormModification: ['form', 'schema_changed', 'ui_changed', 'core_changed', 'added_fields', 'removed_fields'],
   FieldChange: ['field', 'type'],
@@ -101,7 +127,9 @@ test.describe('the API description follows the specification', () => {
   test('is OpenAPI 3.0 "Synkronus API" version 1.0.3 with a bearer-token scheme used by default', () => {
     expect(doc.openapi).toMatch(/^3\.0\.\d$/);
     expect(doc.info).toMatchObject({title: 'Synkronus API', version: '1.0.3'});
-    expect(doc.components.securitySchemes).toEqual({bearerAuth: expect.objectContaining({type: 'http', scheme: 'bearer'})});
+    expect(doc.components.securitySchemes).toEqual({
+      bearerAuth: expect.objectContaining({type: 'http', scheme: 'bearer'}),
+    });
     expect(doc.security).toEqual([{bearerAuth: []}]);
     for (const topic of ['Authentication', 'API version header', 'Roles', 'Errors', 'Sync pagination']) {
       expect(doc.info.description, `introduction section "${topic}"`).toContain(`## ${topic}`);
@@ -155,20 +183,38 @@ test.describe('the API description follows the specification', () => {
     for (const entry of operations) {
       const statuses = Object.keys(entry.operation.responses);
       const id = entry.operation.operationId ?? `${entry.method.toUpperCase()} ${entry.path}`;
-      expect(statuses.filter((s) => !KNOWN_STATUSES.includes(s)), id).toEqual([]);
+      expect(
+        statuses.filter((s) => !KNOWN_STATUSES.includes(s)),
+        id,
+      ).toEqual([]);
       expect(statuses, `${id}: every call can get 400 (at least for a bad x-api-version)`).toContain('400');
       expect(statuses.includes('401'), `${id} 401`).toBe(!entry.isPublic || ['login', 'refreshToken'].includes(id));
       expect(statuses.includes('403'), `${id} 403`).toBe(!entry.isPublic && entry.roles.length < 3);
-      expect(statuses.some((s) => s.startsWith('2')), `${id} success`).toBe(true);
+      expect(
+        statuses.some((s) => s.startsWith('2')),
+        `${id} success`,
+      ).toBe(true);
     }
-    const has = (id: string, status: string) => expect(Object.keys(byId[id].operation.responses), `${id} ${status}`).toContain(status);
+    const has = (id: string, status: string) =>
+      expect(Object.keys(byId[id].operation.responses), `${id} ${status}`).toContain(status);
     has('getHealth', '503');
     has('createUser', '201');
     has('createUser', '409');
     has('uploadAttachment', '409');
     has('pushAppBundle', '413');
-    for (const id of ['deleteUser', 'resetUserPassword', 'switchAppBundleVersion', 'getAppBundleChanges', 'downloadAttachment', 'checkAttachmentExists']) has(id, '404');
-    for (const id of ['login', 'refreshToken', 'changePassword']) expect(byId[id].operation.responses['401'].description).toMatch(/login failed|invalid or expired|current password is wrong/i);
+    for (const id of [
+      'deleteUser',
+      'resetUserPassword',
+      'switchAppBundleVersion',
+      'getAppBundleChanges',
+      'downloadAttachment',
+      'checkAttachmentExists',
+    ])
+      has(id, '404');
+    for (const id of ['login', 'refreshToken', 'changePassword'])
+      expect(byId[id].operation.responses['401'].description).toMatch(
+        /login failed|invalid or expired|current password is wrong/i,
+      );
   });
 
   test('error bodies are an Error (error string) or a ProblemDetail', () => {
@@ -191,13 +237,25 @@ test.describe('the API description follows the specification', () => {
     expect(byId.getAppBundleManifest.operation.responses['200'].headers).toHaveProperty('ETag');
     const download = byId.downloadAppBundleFile;
     expect(download.parameters.find((p) => p.name === 'If-None-Match')).toMatchObject({in: 'header', required: false});
-    expect(download.parameters.find((p) => p.name === 'preview')).toMatchObject({in: 'query', schema: {type: 'boolean'}});
+    expect(download.parameters.find((p) => p.name === 'preview')).toMatchObject({
+      in: 'query',
+      schema: {type: 'boolean'},
+    });
     expect(download.operation.responses['304']).toBeDefined();
     expect(download.operation.responses['200'].headers).toHaveProperty('ETag');
     expect(Object.keys(byId.pushAppBundle.operation.requestBody!.content)).toEqual(['multipart/form-data']);
-    expect(resolveRef(doc, schemas.AppBundlePushRequest).properties!.bundle).toMatchObject({type: 'string', format: 'binary'});
-    expect(resolveRef(doc, schemas.AttachmentUploadRequest).properties!.file).toMatchObject({type: 'string', format: 'binary'});
-    expect(byId.checkAttachmentExists.operation.responses['200'].content, 'HEAD answer details are not specified').toBeUndefined();
+    expect(resolveRef(doc, schemas.AppBundlePushRequest).properties!.bundle).toMatchObject({
+      type: 'string',
+      format: 'binary',
+    });
+    expect(resolveRef(doc, schemas.AttachmentUploadRequest).properties!.file).toMatchObject({
+      type: 'string',
+      format: 'binary',
+    });
+    expect(
+      byId.checkAttachmentExists.operation.responses['200'].content,
+      'HEAD answer details are not specified',
+    ).toBeUndefined();
   });
 
   test('every entity of section 3 is a named schema with all its fields', () => {
@@ -216,7 +274,10 @@ test.describe('the API description follows the specification', () => {
     expect(property('Geolocation', 'altitude')).toMatchObject({nullable: true});
     expect(property('Geolocation', 'altitude_accuracy')).toMatchObject({nullable: true, minimum: 0});
     expect(property('Observation', 'synced_at')).toMatchObject({format: 'date-time', nullable: true});
-    expect(property('Observation', 'geolocation')).toMatchObject({nullable: true, allOf: [{$ref: '#/components/schemas/Geolocation'}]});
+    expect(property('Observation', 'geolocation')).toMatchObject({
+      nullable: true,
+      allOf: [{$ref: '#/components/schemas/Geolocation'}],
+    });
     expect(property('Observation', 'deleted').type).toBe('boolean');
     expect(property('Observation', 'data')).toMatchObject({type: 'object', additionalProperties: true});
     expect(resolveRef(doc, schemas.Role).enum).toEqual([...ROLES]);
@@ -228,7 +289,11 @@ test.describe('the API description follows the specification', () => {
     expect(property('HealthResponse', 'status').enum).toEqual(['ok']);
     expect(property('HealthErrorResponse', 'status').enum).toEqual(['error']);
     const limit = byId.syncPull.parameters.find((p) => p.name === 'limit')!;
-    expect(limit).toMatchObject({in: 'query', required: false, schema: {type: 'integer', minimum: 1, maximum: 500, default: 50}});
+    expect(limit).toMatchObject({
+      in: 'query',
+      required: false,
+      schema: {type: 'integer', minimum: 1, maximum: 500, default: 50},
+    });
     expect(byId.syncPull.parameters.find((p) => p.name === 'schemaType')).toMatchObject({in: 'query'});
   });
 
@@ -236,14 +301,22 @@ test.describe('the API description follows the specification', () => {
     const record = resolveRef(doc, schemas.SyncRecord);
     expect(record).toMatchObject({type: 'object', additionalProperties: true});
     expect(record.properties).toBeUndefined();
-    for (const [name, field] of [['SyncPullResponse', 'records'], ['SyncPushRequest', 'records'], ['SyncPushResponse', 'failed_records']]) {
+    for (const [name, field] of [
+      ['SyncPullResponse', 'records'],
+      ['SyncPushRequest', 'records'],
+      ['SyncPushResponse', 'failed_records'],
+    ]) {
       expect(property(name, field).items, `${name}.${field}`).toEqual({$ref: '#/components/schemas/SyncRecord'});
     }
   });
 
   test('app bundle version identifiers in examples look like timestamps', () => {
     const versions = [
-      ...(byId.listAppBundleVersions.operation.responses['200'].content!['application/json'].example as {versions: string[]}).versions,
+      ...(
+        byId.listAppBundleVersions.operation.responses['200'].content!['application/json'].example as {
+          versions: string[];
+        }
+      ).versions,
       String(byId.switchAppBundleVersion.parameters.find((p) => p.name === 'version')!.example),
       String(property('AppBundleManifest', 'version').example),
     ];
@@ -251,7 +324,8 @@ test.describe('the API description follows the specification', () => {
   });
 
   test('every schema that is not a section-3 entity is used by a call (what no-unused-components would check)', () => {
-    const text = JSON.stringify(doc.paths) + JSON.stringify(doc.components.responses) + JSON.stringify(doc.components.schemas);
+    const text =
+      JSON.stringify(doc.paths) + JSON.stringify(doc.components.responses) + JSON.stringify(doc.components.schemas);
     const unused = Object.keys(schemas).filter((name) => !text.includes(`"#/components/schemas/${name}"`));
     expect(unused).toEqual(['Observation']);
   });
@@ -262,7 +336,10 @@ test.describe('the API description follows the specification', () => {
       if (!schema || value === undefined) return;
       for (const error of validate(schema, value)) problems.push(`api/synkronus.yaml ${where}: example ${error}`);
     };
-    const isBinary = (schema?: Schema) => !!schema && (resolveRef(doc, schema).format === 'binary' || Object.values(resolveRef(doc, schema).properties ?? {}).some((p) => p.format === 'binary'));
+    const isBinary = (schema?: Schema) =>
+      !!schema &&
+      (resolveRef(doc, schema).format === 'binary' ||
+        Object.values(resolveRef(doc, schema).properties ?? {}).some((p) => p.format === 'binary'));
     for (const entry of operations) {
       const id = entry.operation.operationId;
       for (const parameter of entry.parameters) {
@@ -272,9 +349,13 @@ test.describe('the API description follows the specification', () => {
         check(`${id} parameter ${parameter.name}`, parameter.schema, parameter.example);
       }
       const bodies = [
-        ...Object.entries(entry.operation.requestBody?.content ?? {}).map(([type, media]) => [`${id} request ${type}`, media] as const),
+        ...Object.entries(entry.operation.requestBody?.content ?? {}).map(
+          ([type, media]) => [`${id} request ${type}`, media] as const,
+        ),
         ...Object.entries(entry.operation.responses).flatMap(([status, response]) =>
-          Object.entries(resolveRef(doc, response).content ?? {}).map(([type, media]) => [`${id} ${status} ${type}`, media] as const),
+          Object.entries(resolveRef(doc, response).content ?? {}).map(
+            ([type, media]) => [`${id} ${status} ${type}`, media] as const,
+          ),
         ),
       ];
       for (const [where, media] of bodies) {
@@ -283,14 +364,18 @@ test.describe('the API description follows the specification', () => {
         check(where, media.schema, media.example);
       }
       for (const [status, response] of Object.entries(entry.operation.responses)) {
-        for (const [name, header] of Object.entries(resolveRef(doc, response).headers ?? {}) as [string, {schema: Schema; example?: unknown}][]) {
+        for (const [name, header] of Object.entries(resolveRef(doc, response).headers ?? {}) as [
+          string,
+          {schema: Schema; example?: unknown},
+        ][]) {
           check(`${id} ${status} header ${name}`, header.schema, header.example);
         }
       }
     }
     for (const [name, schema] of Object.entries(schemas)) {
       check(`schema ${name}`, {$ref: `#/components/schemas/${name}`}, schema.example);
-      for (const [field, sub] of Object.entries(resolveRef(doc, schema).properties ?? {})) check(`schema ${name}.${field}`, sub, sub.example);
+      for (const [field, sub] of Object.entries(resolveRef(doc, schema).properties ?? {}))
+        check(`schema ${name}.${field}`, sub, sub.example);
     }
     expect(problems).toEqual([]);
   });
@@ -302,8 +387,12 @@ test.describe('the API description follows the specification', () => {
     expect(validateNamed(validate, 'Geolocation', {...geo, longitude: -181})).not.toEqual([]);
     expect(validateNamed(validate, 'Geolocation', {...geo, accuracy: -1})).not.toEqual([]);
     expect(validateNamed(validate, 'Geolocation', {...geo, altitude_accuracy: -0.1})).not.toEqual([]);
-    expect(validateNamed(validate, 'User', {username: 'a', role: 'owner', createdAt: '2025-06-12T09:15:00Z'})).not.toEqual([]);
-    expect(validateNamed(validate, 'SyncPushRequest', {transmission_id: 'not-a-uuid', client_id: 'c', records: []})).not.toEqual([]);
+    expect(
+      validateNamed(validate, 'User', {username: 'a', role: 'owner', createdAt: '2025-06-12T09:15:00Z'}),
+    ).not.toEqual([]);
+    expect(
+      validateNamed(validate, 'SyncPushRequest', {transmission_id: 'not-a-uuid', client_id: 'c', records: []}),
+    ).not.toEqual([]);
     expect(validateNamed(validate, 'AttachmentManifestRequest', {client_id: 'c', since_version: -1})).not.toEqual([]);
     expect(validateNamed(validate, 'LoginRequest', {username: 'a'})).not.toEqual([]);
   });

@@ -12,12 +12,22 @@ import {REPO_ROOT} from '../support/api-description';
 
 const CONFIG = 'api/redocly.yaml';
 
-type LintReport = {totals: {errors: number; warnings: number; ignored: number}; problems: {ruleId: string; message: string; location: {pointer: string}[]}[]};
+type LintReport = {
+  totals: {errors: number; warnings: number; ignored: number};
+  problems: {ruleId: string; message: string; location: {pointer: string}[]}[];
+};
 
 test('redocly lint (recommended rules) reports zero errors and zero warnings', () => {
   const stdout = execFileSync(
     process.execPath,
-    [path.join(REPO_ROOT, 'node_modules/@redocly/cli/bin/cli.js'), 'lint', API_SPEC_FILE, '--config', CONFIG, '--format=json'],
+    [
+      path.join(REPO_ROOT, 'node_modules/@redocly/cli/bin/cli.js'),
+      'lint',
+      API_SPEC_FILE,
+      '--config',
+      CONFIG,
+      '--format=json',
+    ],
     {cwd: REPO_ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe']},
   );
   const report = JSON.parse(stdout.slice(stdout.indexOf('{'))) as LintReport;
@@ -34,6 +44,8 @@ test('the lint configuration extends the recommended rules and gives a reason fo
   for (const [rule, setting] of Object.entries(config.rules ?? {})) {
     if (setting !== 'off') continue;
     const index = lines.findIndex((line) => line.trim().startsWith(`${rule}:`));
-    expect(lines[index - 1]?.trim(), `${CONFIG}: "${rule}: off" needs a one-line "# reason" comment above it`).toMatch(/^# \S.{10,}/);
+    expect(lines[index - 1]?.trim(), `${CONFIG}: "${rule}: off" needs a one-line "# reason" comment above it`).toMatch(
+      /^# \S.{10,}/,
+    );
   }
 });

@@ -34,7 +34,8 @@ async function send(
   if (sample.jsonBody !== undefined) body = JSON.stringify(sample.jsonBody);
   if (sample.files) {
     body = new FormData();
-    for (const file of sample.files) body.append(file.field, new Blob(['sample bytes'], {type: file.contentType}), file.fileName);
+    for (const file of sample.files)
+      body.append(file.field, new Blob(['sample bytes'], {type: file.contentType}), file.fileName);
   }
   const url = `${mock.origin}${sample.pathAndQuery}${query}`;
   const response = await fetch(url, {method: sample.method, headers, body});

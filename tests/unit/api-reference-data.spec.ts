@@ -3,7 +3,13 @@
  * checked on the real API description and on a small hand-made one.
  */
 import {test, expect} from '@playwright/test';
-import {errorCatalogue, groupCases, inlineHtml, roleMatrix, statusMeanings} from '../../src/plugins/api-reference-data/data';
+import {
+  errorCatalogue,
+  groupCases,
+  inlineHtml,
+  roleMatrix,
+  statusMeanings,
+} from '../../src/plugins/api-reference-data/data';
 import type {OpenApiDocument} from '../../src/plugins/api-description/openapi';
 import {loadApiDescription} from '../support/api-description';
 
@@ -11,7 +17,12 @@ const doc = loadApiDescription();
 
 const tiny: OpenApiDocument = {
   openapi: '3.0.3',
-  info: {title: 't', version: '1', description: '## Errors\n\n| Status | Meaning |\n|---|---|\n| 401 | Unauthorized |\n| 403 | Admin role required |\n\n## Next'},
+  info: {
+    title: 't',
+    version: '1',
+    description:
+      '## Errors\n\n| Status | Meaning |\n|---|---|\n| 401 | Unauthorized |\n| 403 | Admin role required |\n\n## Next',
+  },
   security: [{bearerAuth: []}],
   paths: {
     '/open': {get: {operationId: 'open', summary: 'Open', security: [], responses: {'200': {description: 'ok'}}}},
@@ -23,14 +34,33 @@ const tiny: OpenApiDocument = {
         responses: {
           '200': {description: 'ok'},
           '401': {$ref: '#/components/responses/Unauthorized'},
-          '403': {description: 'Not an admin', content: {'application/json': {schema: {oneOf: [{$ref: '#/components/schemas/Error'}]}}}},
+          '403': {
+            description: 'Not an admin',
+            content: {'application/json': {schema: {oneOf: [{$ref: '#/components/schemas/Error'}]}}},
+          },
         },
       },
     },
-    '/push': {put: {operationId: 'push', summary: 'Push', 'x-roles': ['read-write'], 'x-roles-unspecified': ['admin'], responses: {'200': {description: 'ok'}, '401': {$ref: '#/components/responses/Unauthorized'}}}},
+    '/push': {
+      put: {
+        operationId: 'push',
+        summary: 'Push',
+        'x-roles': ['read-write'],
+        'x-roles-unspecified': ['admin'],
+        responses: {'200': {description: 'ok'}, '401': {$ref: '#/components/responses/Unauthorized'}},
+      },
+    },
   },
   components: {
-    schemas: {Error: {type: 'object', description: 'An error.', required: ['error'], properties: {error: {type: 'string', description: 'What'}}, example: {error: 'x'}}},
+    schemas: {
+      Error: {
+        type: 'object',
+        description: 'An error.',
+        required: ['error'],
+        properties: {error: {type: 'string', description: 'What'}},
+        example: {error: 'x'},
+      },
+    },
     responses: {Unauthorized: {description: 'No token'}},
   },
 };
@@ -45,9 +75,33 @@ test('statusMeanings reads the Errors table of the introduction', () => {
 
 test('roleMatrix: public calls are open to every role; x-roles and x-roles-unspecified give yes, no and not specified', () => {
   expect(roleMatrix(tiny)).toEqual([
-    {operationId: 'open', method: 'GET', path: '/open', summary: 'Open', tag: '', isPublic: true, roles: {'read-only': 'yes', 'read-write': 'yes', admin: 'yes'}},
-    {operationId: 'adminOnly', method: 'POST', path: '/admin', summary: 'Admin', tag: '', isPublic: false, roles: {'read-only': 'no', 'read-write': 'no', admin: 'yes'}},
-    {operationId: 'push', method: 'PUT', path: '/push', summary: 'Push', tag: '', isPublic: false, roles: {'read-only': 'no', 'read-write': 'yes', admin: 'not specified'}},
+    {
+      operationId: 'open',
+      method: 'GET',
+      path: '/open',
+      summary: 'Open',
+      tag: '',
+      isPublic: true,
+      roles: {'read-only': 'yes', 'read-write': 'yes', admin: 'yes'},
+    },
+    {
+      operationId: 'adminOnly',
+      method: 'POST',
+      path: '/admin',
+      summary: 'Admin',
+      tag: '',
+      isPublic: false,
+      roles: {'read-only': 'no', 'read-write': 'no', admin: 'yes'},
+    },
+    {
+      operationId: 'push',
+      method: 'PUT',
+      path: '/push',
+      summary: 'Push',
+      tag: '',
+      isPublic: false,
+      roles: {'read-only': 'no', 'read-write': 'yes', admin: 'not specified'},
+    },
   ]);
 });
 
@@ -62,7 +116,12 @@ test('errorCatalogue: each status once, in order, with its meaning and its calls
     [403, 'Admin role required', ['Not an admin: adminOnly']],
   ]);
   expect(catalogue.bodyShapes).toEqual([
-    {name: 'Error', description: 'An error.', fields: [{name: 'error', type: 'string', required: true, description: 'What'}], example: {error: 'x'}},
+    {
+      name: 'Error',
+      description: 'An error.',
+      fields: [{name: 'error', type: 'string', required: true, description: 'What'}],
+      example: {error: 'x'},
+    },
   ]);
 });
 
@@ -96,12 +155,26 @@ test('errorCatalogue refuses a status missing from the Errors table', () => {
 test('on the Synkronus API: 22 rows, the four public calls, and the catalogue of section 8', () => {
   const rows = roleMatrix(doc);
   expect(rows).toHaveLength(22);
-  expect(rows.filter((r) => r.isPublic).map((r) => r.operationId).sort()).toEqual(['getHealth', 'getVersion', 'login', 'refreshToken']);
-  expect(rows.find((r) => r.operationId === 'syncPush')!.roles).toEqual({'read-only': 'no', 'read-write': 'yes', admin: 'not specified'});
-  expect(rows.find((r) => r.operationId === 'listUsers')!.roles).toEqual({'read-only': 'no', 'read-write': 'no', admin: 'yes'});
+  expect(
+    rows
+      .filter((r) => r.isPublic)
+      .map((r) => r.operationId)
+      .sort(),
+  ).toEqual(['getHealth', 'getVersion', 'login', 'refreshToken']);
+  expect(rows.find((r) => r.operationId === 'syncPush')!.roles).toEqual({
+    'read-only': 'no',
+    'read-write': 'yes',
+    admin: 'not specified',
+  });
+  expect(rows.find((r) => r.operationId === 'listUsers')!.roles).toEqual({
+    'read-only': 'no',
+    'read-write': 'no',
+    admin: 'yes',
+  });
   const catalogue = errorCatalogue(doc);
   expect(catalogue.statuses.map((s) => s.status)).toEqual([400, 401, 403, 404, 409, 413, 500, 503]);
-  const callsOf = (status: number) => catalogue.statuses.find((s) => s.status === status)!.cases.flatMap((c) => c.operations.map((o) => o.operationId));
+  const callsOf = (status: number) =>
+    catalogue.statuses.find((s) => s.status === status)!.cases.flatMap((c) => c.operations.map((o) => o.operationId));
   expect(callsOf(413)).toEqual(['pushAppBundle']);
   expect(callsOf(503)).toEqual(['getHealth']);
   // Each reason is said once per status, and no text keeps the Markdown of its source.
@@ -112,5 +185,12 @@ test('on the Synkronus API: 22 rows, the four public calls, and the catalogue of
   }
   expect(JSON.stringify(catalogue)).not.toContain('`');
   expect(catalogue.bodyShapes.map((b) => b.name)).toEqual(['Error', 'ProblemDetail']);
-  expect(catalogue.bodyShapes[1].fields.map((f) => f.name)).toEqual(['type', 'title', 'status', 'detail', 'instance', 'errors']);
+  expect(catalogue.bodyShapes[1].fields.map((f) => f.name)).toEqual([
+    'type',
+    'title',
+    'status',
+    'detail',
+    'instance',
+    'errors',
+  ]);
 });

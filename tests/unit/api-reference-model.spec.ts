@@ -8,13 +8,23 @@ import {API} from '../support/api-description';
 import {loadCommandData} from '../support/synk-commands';
 import {listOperations, type OpenApiDocument} from '../../src/plugins/api-description/openapi';
 import {requestSample, toCurl} from '../../src/plugins/api-description/code-samples';
-import {anchorSlug, legacyOperationAnchor, operationAnchor, schemaAnchor, sectionAnchor, tagAnchor} from '../../src/plugins/api-reference/anchors';
+import {
+  anchorSlug,
+  legacyOperationAnchor,
+  operationAnchor,
+  schemaAnchor,
+  sectionAnchor,
+  tagAnchor,
+} from '../../src/plugins/api-reference/anchors';
 import {renderMarkdown, splitSections, TABLE_BOX_CLASS} from '../../src/plugins/api-reference/markdown';
 import {buildReferenceModel} from '../../src/plugins/api-reference/build';
 import type {ApiReferenceModel, OperationModel, SchemaNode} from '../../src/plugins/api-reference/model';
 
 const CLI_PAGE = '/docs/cli';
-const model = buildReferenceModel(API, {downloadUrl: '/api/spec.yaml', synk: {data: loadCommandData(), page: CLI_PAGE}});
+const model = buildReferenceModel(API, {
+  downloadUrl: '/api/spec.yaml',
+  synk: {data: loadCommandData(), page: CLI_PAGE},
+});
 const allOperations = model.tags.flatMap((tag) => tag.operations);
 const operation = (operationId: string): OperationModel => {
   const found = allOperations.find((op) => op.operationId === operationId);
@@ -41,12 +51,16 @@ test.describe('CommonMark rendered at build time', () => {
 
   test('tables are GFM tables in a focusable box; headings start at the level asked for', () => {
     const html = renderMarkdown('| a | b |\n|---|---|\n| 1 | 2 |')!;
-    expect(html).toMatch(new RegExp(`^<div class="${TABLE_BOX_CLASS}" tabindex="0"><table>[\\s\\S]*<td>2</td>[\\s\\S]*</table></div>$`));
+    expect(html).toMatch(
+      new RegExp(`^<div class="${TABLE_BOX_CLASS}" tabindex="0"><table>[\\s\\S]*<td>2</td>[\\s\\S]*</table></div>$`),
+    );
     expect(renderMarkdown('# One\n\n## Two', {topHeading: 3})).toBe('<h3>One</h3>\n<h4>Two</h4>');
   });
 
   test('an introduction splits at its ## headings, not at one inside fenced code', () => {
-    const {lead, sections} = splitSections('Lead text.\n\n## First\n\nOne.\n\n```\n## not a heading\n```\n\n## Second ##\n\nTwo.');
+    const {lead, sections} = splitSections(
+      'Lead text.\n\n## First\n\nOne.\n\n```\n## not a heading\n```\n\n## Second ##\n\nTwo.',
+    );
     expect(lead).toBe('Lead text.');
     expect(sections).toEqual([
       {title: 'First', body: 'One.\n\n```\n## not a heading\n```'},
@@ -62,14 +76,20 @@ test('anchors are those Redoc gave: blanks become hyphens, operations without an
   expect(schemaAnchor('User')).toBe('schema/User');
   expect(operationAnchor({method: 'post', path: '/sync/pull', operationId: 'syncPull'})).toBe('operation/syncPull');
   expect(operationAnchor({method: 'get', path: '/users/{username}'})).toBe('paths/~1users~1{username}/get');
-  expect(legacyOperationAnchor('App bundle', {method: 'get', path: '/x', operationId: 'getX'})).toBe('tag/App-bundle/operation/getX');
+  expect(legacyOperationAnchor('App bundle', {method: 'get', path: '/x', operationId: 'getX'})).toBe(
+    'tag/App-bundle/operation/getX',
+  );
 });
 
 test.describe('the model of api/synkronus.yaml', () => {
-  test('every operation once, under its first tag, tags in the description\'s order', () => {
+  test("every operation once, under its first tag, tags in the description's order", () => {
     const described = listOperations(API);
-    expect(allOperations.map((op) => op.operationId).sort()).toEqual(described.map((op) => op.operation.operationId).sort());
-    const order = (API.tags ?? []).map((tag) => tag.name).filter((name) => described.some((op) => op.operation.tags?.[0] === name));
+    expect(allOperations.map((op) => op.operationId).sort()).toEqual(
+      described.map((op) => op.operation.operationId).sort(),
+    );
+    const order = (API.tags ?? [])
+      .map((tag) => tag.name)
+      .filter((name) => described.some((op) => op.operation.tags?.[0] === name));
     expect(model.tags.map((tag) => tag.name)).toEqual(order);
     for (const tag of model.tags) {
       for (const op of tag.operations) {
@@ -94,11 +114,15 @@ test.describe('the model of api/synkronus.yaml', () => {
   });
 
   test('a header example is the value as sent on the wire: the ETag keeps its quotes, unescaped', () => {
-    const etag = operation('getAppBundleManifest').responses.find((r) => r.status === '200')!.headers!.find((h) => h.name === 'ETag')!;
+    const etag = operation('getAppBundleManifest')
+      .responses.find((r) => r.status === '200')!
+      .headers!.find((h) => h.name === 'ETag')!;
     expect(etag.example).toBe('"9c4f0e7d2b1a"');
     const ifNoneMatch = operation('downloadAppBundleFile').parameters!.find((p) => p.name === 'If-None-Match')!;
     expect(ifNoneMatch).toMatchObject({in: 'header', example: '"5d41402abc4b2a76"'});
-    expect(operation('downloadAppBundleFile').responses.find((r) => r.status === '304')).toMatchObject({reason: 'Not Modified'});
+    expect(operation('downloadAppBundleFile').responses.find((r) => r.status === '304')).toMatchObject({
+      reason: 'Not Modified',
+    });
   });
 
   test('parameters carry their bounds and default; bodies their schema and their example as sent', () => {
@@ -109,34 +133,59 @@ test.describe('the model of api/synkronus.yaml', () => {
       example: '50',
     });
     expect(pull.parameters!.find((p) => p.name === 'x-api-version')!.schema!.pattern).toBe('^\\d+\\.\\d+\\.\\d+$');
-    expect(pull.requestBody).toMatchObject({required: true, content: [{mediaType: 'application/json', schema: {ref: 'SyncPullRequest'}}]});
-    expect(JSON.parse(pull.requestBody!.content[0].example!)).toEqual(API.paths['/sync/pull'].post!.requestBody!.content['application/json'].example);
-    expect(operation('pushAppBundle').requestBody!.content[0]).toMatchObject({mediaType: 'multipart/form-data', encoding: [{field: 'bundle', contentType: 'application/zip'}]});
+    expect(pull.requestBody).toMatchObject({
+      required: true,
+      content: [{mediaType: 'application/json', schema: {ref: 'SyncPullRequest'}}],
+    });
+    expect(JSON.parse(pull.requestBody!.content[0].example!)).toEqual(
+      API.paths['/sync/pull'].post!.requestBody!.content['application/json'].example,
+    );
+    expect(operation('pushAppBundle').requestBody!.content[0]).toMatchObject({
+      mediaType: 'multipart/form-data',
+      encoding: [{field: 'bundle', contentType: 'application/zip'}],
+    });
   });
 
   test('access: public calls, roles, and roles the description leaves unspecified', () => {
     expect(operation('getHealth')).toMatchObject({isPublic: true});
     expect(operation('getHealth').roles).toBeUndefined();
-    expect(operation('syncPush')).toMatchObject({security: ['bearerAuth'], roles: ['read-write'], rolesUnspecified: ['admin']});
+    expect(operation('syncPush')).toMatchObject({
+      security: ['bearerAuth'],
+      roles: ['read-write'],
+      rolesUnspecified: ['admin'],
+    });
   });
 
   test('each operation has its generated curl sample, and the synk command that makes the call where there is one', () => {
-    for (const op of listOperations(API)) expect(operation(op.operation.operationId!).curl).toBe(toCurl(requestSample(API, op)));
-    expect(operation('syncPull').synk).toMatchObject({usage: 'synk sync pull <output_file>', href: `${CLI_PAGE}#synk-sync-pull`, note: expect.stringMatching(/--page-token/)});
+    for (const op of listOperations(API))
+      expect(operation(op.operation.operationId!).curl).toBe(toCurl(requestSample(API, op)));
+    expect(operation('syncPull').synk).toMatchObject({
+      usage: 'synk sync pull <output_file>',
+      href: `${CLI_PAGE}#synk-sync-pull`,
+      note: expect.stringMatching(/--page-token/),
+    });
     expect(operation('downloadAppBundleFile').synk?.note).toMatch(/--preview/);
     const mapped = new Set(loadCommandData().commands.flatMap((c) => (c.operationId ? [c.operationId] : [])));
-    for (const op of allOperations) expect(Boolean(op.synk), `${op.operationId} has a synk command`).toBe(mapped.has(op.operationId!));
+    for (const op of allOperations)
+      expect(Boolean(op.synk), `${op.operationId} has a synk command`).toBe(mapped.has(op.operationId!));
   });
 
   test('every component schema as a tree: required fields, bounds, nullable references', () => {
     expect(model.schemas.map((s) => s.name)).toEqual(Object.keys(API.components.schemas));
     const schema = (name: string): SchemaNode => model.schemas.find((s) => s.name === name)!.schema;
     const field = (name: string, property: string) => schema(name).properties!.find((p) => p.name === property)!;
-    expect(field('Geolocation', 'latitude')).toMatchObject({required: true, schema: {type: 'number', minimum: -90, maximum: 90}});
+    expect(field('Geolocation', 'latitude')).toMatchObject({
+      required: true,
+      schema: {type: 'number', minimum: -90, maximum: 90},
+    });
     expect(field('Observation', 'geolocation').schema).toMatchObject({nullable: true, allOf: [{ref: 'Geolocation'}]});
     expect(field('Observation', 'data').schema.additionalProperties).toBe(true);
     expect(schema('Role').enum).toEqual(['read-only', 'read-write', 'admin']);
-    expect(field('SyncPullResponse', 'records').schema).toEqual({type: 'array', description: '<p>The records of this page.</p>', items: {ref: 'SyncRecord'}});
+    expect(field('SyncPullResponse', 'records').schema).toEqual({
+      type: 'array',
+      description: '<p>The records of this page.</p>',
+      items: {ref: 'SyncRecord'},
+    });
   });
 
   test('the model survives JSON as it is (the route props are JSON)', () => {
@@ -148,5 +197,7 @@ test('a description the reference cannot show fails with what is missing', () =>
   const broken = structuredClone<OpenApiDocument>(API);
   const username = broken.paths['/users/{username}'].parameters!.find((p) => 'name' in p && p.name === 'username')!;
   delete username.example;
-  expect(() => buildReferenceModel(broken, {downloadUrl: '/x'})).toThrow('deleteUser: path parameter username has no example');
+  expect(() => buildReferenceModel(broken, {downloadUrl: '/x'})).toThrow(
+    'deleteUser: path parameter username has no example',
+  );
 });

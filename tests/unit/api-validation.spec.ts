@@ -25,10 +25,27 @@ test('the committed description passes', async () => {
 });
 
 for (const [problem, edit, message] of [
-  ['a YAML syntax error', (t: string) => t.replace('paths:\n', 'paths: [\n'), /^api\/synkronus\.yaml: is not valid YAML: .*\(line \d+, column \d+\)/],
-  ['no openapi version', (t: string) => t.replace(/^openapi: .*$/m, ''), /^api\/synkronus\.yaml: is not an OpenAPI 3 description/],
-  ['an operation without summary', (t: string) => t.replace('      summary: Pull observations\n', ''), /^api\/synkronus\.yaml: Operation object should contain `summary` field\. \(#\/paths\/~1sync~1pull\/post.*line \d+; rule operation-summary\)/],
-  ['a reference to a missing schema', (t: string) => t.replace("$ref: '#/components/schemas/SyncPullRequest'", "$ref: '#/components/schemas/NoSuchSchema'"), /^api\/synkronus\.yaml: Can't resolve \$ref/],
+  [
+    'a YAML syntax error',
+    (t: string) => t.replace('paths:\n', 'paths: [\n'),
+    /^api\/synkronus\.yaml: is not valid YAML: .*\(line \d+, column \d+\)/,
+  ],
+  [
+    'no openapi version',
+    (t: string) => t.replace(/^openapi: .*$/m, ''),
+    /^api\/synkronus\.yaml: is not an OpenAPI 3 description/,
+  ],
+  [
+    'an operation without summary',
+    (t: string) => t.replace('      summary: Pull observations\n', ''),
+    /^api\/synkronus\.yaml: Operation object should contain `summary` field\. \(#\/paths\/~1sync~1pull\/post.*line \d+; rule operation-summary\)/,
+  ],
+  [
+    'a reference to a missing schema',
+    (t: string) =>
+      t.replace("$ref: '#/components/schemas/SyncPullRequest'", "$ref: '#/components/schemas/NoSuchSchema'"),
+    /^api\/synkronus\.yaml: Can't resolve \$ref/,
+  ],
 ] as const) {
   test(`a description with ${problem} is refused, naming the file and the problem`, async () => {
     const dir = siteWith(edit);

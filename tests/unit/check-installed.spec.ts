@@ -76,13 +76,25 @@ test('optional entries for other platforms added to the lockfile pass', () => {
   ]) {
     lockfile.packages[`node_modules/${name}`] = {version: '1.16.22', optional: true, os: [os], cpu: [cpu]};
   }
-  lockfile.packages['node_modules/@rollup/rollup-linux-arm64-musl'] = {version: '4.68.7', optional: true, os: ['linux'], cpu: ['arm64'], libc: ['musl']};
+  lockfile.packages['node_modules/@rollup/rollup-linux-arm64-musl'] = {
+    version: '4.68.7',
+    optional: true,
+    os: ['linux'],
+    cpu: ['arm64'],
+    libc: ['musl'],
+  };
   expect(problems(lockfile)).toEqual([]);
 });
 
 test('optional entries for other platforms missing from the lockfile pass', () => {
   const lockfile = locked();
-  for (const name of ['@swc/core-darwin-arm64', '@swc/core-linux-x64-musl', '@swc/core-wasm32-wasi', '@napi-rs/wasm-runtime', 'fsevents']) {
+  for (const name of [
+    '@swc/core-darwin-arm64',
+    '@swc/core-linux-x64-musl',
+    '@swc/core-wasm32-wasi',
+    '@napi-rs/wasm-runtime',
+    'fsevents',
+  ]) {
     delete lockfile.packages[`node_modules/${name}`];
   }
   expect(problems(lockfile)).toEqual([]);
@@ -105,18 +117,30 @@ test('a changed version of a package this platform installs fails, naming it and
 
 test('a package installed that the lockfile does not lock fails, naming it', () => {
   const found = problems(locked(), {...INSTALLED_ON_LINUX, 'node_modules/left-pad': '1.3.0'});
-  expect(found).toEqual([expect.stringContaining('left-pad (node_modules/left-pad): 1.3.0 is installed, but package-lock.json does not lock it')]);
+  expect(found).toEqual([
+    expect.stringContaining(
+      'left-pad (node_modules/left-pad): 1.3.0 is installed, but package-lock.json does not lock it',
+    ),
+  ]);
 });
 
 test('a locked package missing from the install fails: a dependency, or the binary for this platform', () => {
   const {'node_modules/clsx': _clsx, ...withoutClsx} = INSTALLED_ON_LINUX;
-  expect(problems(locked(), withoutClsx)).toEqual([expect.stringContaining('clsx (node_modules/clsx): package-lock.json locks 2.1.1 for this platform, but it is not installed')]);
+  expect(problems(locked(), withoutClsx)).toEqual([
+    expect.stringContaining(
+      'clsx (node_modules/clsx): package-lock.json locks 2.1.1 for this platform, but it is not installed',
+    ),
+  ]);
   const {'node_modules/@swc/core-linux-x64-gnu': _binary, ...withoutBinary} = INSTALLED_ON_LINUX;
   expect(problems(locked(), withoutBinary)).toEqual([expect.stringContaining('@swc/core-linux-x64-gnu')]);
 });
 
 test('the platform decides which optional entries must be installed', () => {
-  const onMac: Record<string, string> = {...INSTALLED_ON_LINUX, 'node_modules/fsevents': '2.3.3', 'node_modules/@swc/core-darwin-arm64': '1.16.22'};
+  const onMac: Record<string, string> = {
+    ...INSTALLED_ON_LINUX,
+    'node_modules/fsevents': '2.3.3',
+    'node_modules/@swc/core-darwin-arm64': '1.16.22',
+  };
   delete onMac['node_modules/@swc/core-linux-x64-gnu'];
   expect(problems(locked(), onMac, {os: 'darwin', cpu: 'arm64', libc: ''})).toEqual([]);
   // The Linux install judged as a Mac's lacks the Mac's binaries.

@@ -20,7 +20,10 @@ const FORBIDDEN: {pattern: RegExp; what: string}[] = [
   {pattern: /Tutorial Intro/i, what: 'Docusaurus template text ("Tutorial Intro")'},
   {pattern: /Docusaurus in less than 5 minutes/i, what: 'Docusaurus template text'},
   {pattern: /Let's discover \*?\*?Docusaurus/i, what: 'Docusaurus template text'},
-  {pattern: /Focus on What Matters|Powered by React|designed from the ground up to be easily installed/i, what: 'Docusaurus template features'},
+  {
+    pattern: /Focus on What Matters|Powered by React|designed from the ground up to be easily installed/i,
+    what: 'Docusaurus template features',
+  },
   {pattern: /undraw_docusaurus|docusaurus-social-card/i, what: 'Docusaurus template image'},
 ];
 
@@ -70,7 +73,10 @@ test('admonitions use the :::type[Title] syntax, so they render instead of showi
 });
 
 test('no image in static/ or docs/ is over 200 KiB', () => {
-  const images = [...listFiles('static', /\.(png|jpe?g|gif|svg|webp|avif|ico|bmp)$/i), ...listFiles('docs', /\.(png|jpe?g|gif|svg|webp|avif|ico|bmp)$/i)];
+  const images = [
+    ...listFiles('static', /\.(png|jpe?g|gif|svg|webp|avif|ico|bmp)$/i),
+    ...listFiles('docs', /\.(png|jpe?g|gif|svg|webp|avif|ico|bmp)$/i),
+  ];
   expect(images.length, 'the site has at least its logo and favicon').toBeGreaterThan(0);
   const problems = images
     .map((file) => ({file, size: statSync(join(ROOT, file)).size}))

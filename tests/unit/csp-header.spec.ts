@@ -43,12 +43,19 @@ test('finds inline event handlers and javascript: URLs, but not text inside scri
   const html =
     '<button onclick="go()">x</button><a href=" javascript:void(0)">y</a><img data-onload="x" src=/a.png>' +
     '<script>el.innerHTML = \'<b onclick="x()">\'</script><!-- <i onmouseover="x()"> -->';
-  expect(unhashableScripts(html)).toEqual(['<button onclick="…">: inline event handler', '<a href=" javascript:void(0)">: javascript: URL']);
+  expect(unhashableScripts(html)).toEqual([
+    '<button onclick="…">: inline event handler',
+    '<a href=" javascript:void(0)">: javascript: URL',
+  ]);
 });
 
 test('reads attributes as the browser does: an entity-encoded javascript: URL is found, a quoted ">" ends no tag', () => {
-  const html = '<a title="1 > 0" href="&#106;avascript:go()">x</a><form><button formaction="JavaScript:x()">y</button></form>';
-  expect(unhashableScripts(html)).toEqual(['<a href="javascript:go()">: javascript: URL', '<button formaction="JavaScript:x()">: javascript: URL']);
+  const html =
+    '<a title="1 > 0" href="&#106;avascript:go()">x</a><form><button formaction="JavaScript:x()">y</button></form>';
+  expect(unhashableScripts(html)).toEqual([
+    '<a href="javascript:go()">: javascript: URL',
+    '<button formaction="JavaScript:x()">: javascript: URL',
+  ]);
 });
 
 test('a build with an inline event handler fails, naming the file', async () => {
@@ -63,7 +70,7 @@ test('a build with an inline event handler fails, naming the file', async () => 
   }
 });
 
-test("the scan waits for plugins that write pages in their postBuild (Docusaurus runs them all at once)", async () => {
+test('the scan waits for plugins that write pages in their postBuild (Docusaurus runs them all at once)', async () => {
   const siteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'csp-header-'));
   const outDir = path.join(siteDir, 'build');
   try {

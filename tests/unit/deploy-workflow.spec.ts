@@ -11,7 +11,9 @@ type Workflow = {on: Record<string, unknown>; jobs: Record<string, Job>};
 
 const FROM_MAIN = "github.event_name == 'push' && github.ref == 'refs/heads/main'";
 const workflow = load(fs.readFileSync(path.join(REPO_ROOT, '.github/workflows/deploy.yml'), 'utf8')) as Workflow;
-const {scripts} = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as {scripts: Record<string, string>};
+const {scripts} = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as {
+  scripts: Record<string, string>;
+};
 
 test('the workflow runs npm test, which builds and runs the whole suite', () => {
   expect(workflow.on).toHaveProperty('push', {branches: ['main']});
@@ -25,7 +27,9 @@ test('only a push to main publishes, and only the tested build/', () => {
   expect(upload?.with).toEqual({path: 'build'});
   expect(upload?.if).toBe(FROM_MAIN);
   const steps = workflow.jobs.test.steps;
-  expect(steps.indexOf(upload!), 'uploaded after the tests').toBeGreaterThan(steps.findIndex((s) => s.run === 'npm test'));
+  expect(steps.indexOf(upload!), 'uploaded after the tests').toBeGreaterThan(
+    steps.findIndex((s) => s.run === 'npm test'),
+  );
   const {deploy} = workflow.jobs;
   expect(deploy.needs).toBe('test');
   expect(deploy.if).toBe(FROM_MAIN);

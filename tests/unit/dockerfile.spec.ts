@@ -44,7 +44,10 @@ const include = confLine(conf, /^include (\S+);$/m, 'top-level include');
 test('deploy/Dockerfile builds on Debian 12 with the nginx packages the test suite uses, in one stage', () => {
   const from = dockerfile.filter((i) => i.keyword === 'FROM');
   expect(from.map((i) => i.args)).toEqual(['debian:bookworm-slim']);
-  const runs = dockerfile.filter((i) => i.keyword === 'RUN').map((i) => i.args).join(' ');
+  const runs = dockerfile
+    .filter((i) => i.keyword === 'RUN')
+    .map((i) => i.args)
+    .join(' ');
   const setup = fs.readFileSync(path.join(REPO_ROOT, 'scripts/setup.sh'), 'utf8');
   for (const pkg of ['nginx', 'libnginx-mod-http-brotli-static']) {
     expect(runs, `the image installs ${pkg}`).toMatch(new RegExp(`apt-get install[^&]*\\s${pkg}(\\s|$)`));
@@ -53,7 +56,10 @@ test('deploy/Dockerfile builds on Debian 12 with the nginx packages the test sui
 });
 
 test('deploy/Dockerfile copies exactly the conf, the CSP include and the build, where nginx reads them', () => {
-  expect(dockerfile.filter((i) => i.keyword === 'ADD'), 'ADD (use COPY)').toEqual([]);
+  expect(
+    dockerfile.filter((i) => i.keyword === 'ADD'),
+    'ADD (use COPY)',
+  ).toEqual([]);
   const copies = dockerfile.filter((i) => i.keyword === 'COPY').map((i) => i.args.split(/\s+/));
   expect(copies).toEqual([
     [CONF_SOURCE, `${IMAGE_CONF_D}/docs-site.conf`],
@@ -74,7 +80,10 @@ test('the conf, scripts/nginx.cjs and the CSP plugin agree on the include', () =
 test('deploy/Dockerfile exposes the port of the conf and removes the packaged default site', () => {
   const exposed = dockerfile.filter((i) => i.keyword === 'EXPOSE').map((i) => i.args);
   expect(exposed).toEqual([listenPort]);
-  const runs = dockerfile.filter((i) => i.keyword === 'RUN').map((i) => i.args).join(' ');
+  const runs = dockerfile
+    .filter((i) => i.keyword === 'RUN')
+    .map((i) => i.args)
+    .join(' ');
   expect(runs).toContain('/etc/nginx/sites-enabled/default');
   expect(runs).toContain(`${root}/*`);
 });

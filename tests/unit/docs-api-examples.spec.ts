@@ -78,7 +78,8 @@ test.describe('API examples on docs pages', () => {
       const where = `${block.file}:${block.line}`;
       const schema = block.meta.match(/(?:^|\s)schema=([A-Za-z]\w*)/)?.[1];
       if (!schema) {
-        if (!/title="[^"]+\.json"/.test(block.meta)) problems.push(`${where}: a json block needs schema=<Schema> (API payload) or title="<file>.json"`);
+        if (!/title="[^"]+\.json"/.test(block.meta))
+          problems.push(`${where}: a json block needs schema=<Schema> (API payload) or title="<file>.json"`);
         continue;
       }
       if (!doc.components.schemas[schema]) {
@@ -92,7 +93,8 @@ test.describe('API examples on docs pages', () => {
         problems.push(`${where}: not valid JSON (${(error as Error).message})`);
         continue;
       }
-      for (const error of validateNamed(validate, schema, value)) problems.push(`${where}: does not match ${schema}: ${error}`);
+      for (const error of validateNamed(validate, schema, value))
+        problems.push(`${where}: does not match ${schema}: ${error}`);
     }
     expect(problems).toEqual([]);
   });

@@ -32,7 +32,10 @@ test.describe('route scripts', () => {
   });
 
   test('a registry in another format fails the build, naming the file', () => {
-    const changed = REGISTRY.replace('"@theme/DocItem"), "@theme/DocItem"', '"@theme/DocItem"), {path: "@theme/DocItem"}');
+    const changed = REGISTRY.replace(
+      '"@theme/DocItem"), "@theme/DocItem"',
+      '"@theme/DocItem"), {path: "@theme/DocItem"}',
+    );
     expect(() => readRegistry(changed, '/site/.docusaurus/registry.js')).toThrow(
       /^\/site\/\.docusaurus\/registry\.js: read 2 of 3 registry entries/,
     );
@@ -48,12 +51,11 @@ test.describe('route scripts', () => {
 
   test('a manifest that knows none of the chunks fails the build, naming the file', () => {
     const manifest = {...MANIFEST, origins: {main: ['1889']}};
-    expect(() => withModuleOrigins(manifest, readRegistry(REGISTRY, 'registry.js'), '/site/.docusaurus/client-manifest.json')).toThrow(
-      /^\/site\/\.docusaurus\/client-manifest\.json: none of the 3 registry chunks/,
-    );
+    expect(() =>
+      withModuleOrigins(manifest, readRegistry(REGISTRY, 'registry.js'), '/site/.docusaurus/client-manifest.json'),
+    ).toThrow(/^\/site\/\.docusaurus\/client-manifest\.json: none of the 3 registry chunks/);
   });
 });
-
 
 test('the built entry scripts, and only they, start with the eager-compile hint; no stylesheet carries it', () => {
   const assets = path.join(REPO_ROOT, 'build/assets');
@@ -67,5 +69,8 @@ test('the built entry scripts, and only they, start with the eager-compile hint;
   expect(hinted.map((f) => f.replace(/\.\w+\.js$/, '.js')).sort()).toEqual(['js/main.js', 'js/runtime~main.js']);
   const stylesheets = files.filter((f) => f.endsWith('.css'));
   expect(stylesheets.length).toBeGreaterThan(0);
-  expect(stylesheets.filter((f) => text(f).includes(EAGER_COMPILE_HINT)), 'a stylesheet with the hint loses its first rule').toEqual([]);
+  expect(
+    stylesheets.filter((f) => text(f).includes(EAGER_COMPILE_HINT)),
+    'a stylesheet with the hint loses its first rule',
+  ).toEqual([]);
 });

@@ -22,7 +22,10 @@ function docsPages(): {route: string; html: string}[] {
     .map((e) => path.join(e.parentPath, e.name))
     .map((file) => ({file, html: fs.readFileSync(file, 'utf8')}))
     .filter(({html}) => html.includes('theme-doc-markdown'))
-    .map(({file, html}) => ({route: `/${path.relative(BUILD, file).split(path.sep).join('/')}`.replace(/(\/index)?\.html$/, '/'), html}));
+    .map(({file, html}) => ({
+      route: `/${path.relative(BUILD, file).split(path.sep).join('/')}`.replace(/(\/index)?\.html$/, '/'),
+      html,
+    }));
 }
 
 const twin = (route: string) => fs.readFileSync(path.join(BUILD, markdownTwinPath(route)), 'utf8');
@@ -50,7 +53,9 @@ test('a page without the docs content element fails the build instead of giving 
 
 test('code blocks are fenced with their language, one line per line, with their title and without the copy button', () => {
   const markdown = twin('/docs/quick-start/synkronus-server');
-  expect(markdown).toContain('```bash\nopenssl rand -base64 32   # JWT secret: signs every login token\nopenssl rand -hex 24');
+  expect(markdown).toContain(
+    '```bash\nopenssl rand -base64 32   # JWT secret: signs every login token\nopenssl rand -hex 24',
+  );
   expect(markdown).toContain('docker-compose.yml:\n\n```yaml\nservices:\n  postgres:\n    image: postgres:17\n');
   for (const {route, markdown: text} of allTwins()) {
     expect(text, `${route}: a copy button's label`).not.toMatch(/^Copy( code)?$/m);
@@ -59,7 +64,9 @@ test('code blocks are fenced with their language, one line per line, with their 
 });
 
 test('admonitions are quotes that start with their heading; heading anchors are left out', () => {
-  expect(twin('/docs/quick-start/synkronus-server')).toMatch(/^> \*\*Release covered: ODE v[\d.]+-alpha\.\d+, API [\d.]+:\*\* This guide installs/m);
+  expect(twin('/docs/quick-start/synkronus-server')).toMatch(
+    /^> \*\*Release covered: ODE v[\d.]+-alpha\.\d+, API [\d.]+:\*\* This guide installs/m,
+  );
   for (const {route, markdown} of allTwins()) {
     expect(markdown, `${route}: heading anchor`).not.toContain('Direct link to');
     expect(markdown, `${route}: heading anchor`).not.toContain('[\u200b](#');
@@ -67,11 +74,17 @@ test('admonitions are quotes that start with their heading; heading anchors are 
 });
 
 test('headings, lists, inline code and tables keep their Markdown', () => {
-  expect(twin('/docs/quick-start/synkronus-server')).toMatch(/^\* A Linux machine with Docker and the Docker Compose plugin\./m);
-  expect(twin('/docs/quick-start/custom-app')).toMatch(/^1\. In Formulus, open \*\*Sync\*\* .*\n2\. Press \*\*Update forms and custom app\*\*/m);
+  expect(twin('/docs/quick-start/synkronus-server')).toMatch(
+    /^\* A Linux machine with Docker and the Docker Compose plugin\./m,
+  );
+  expect(twin('/docs/quick-start/custom-app')).toMatch(
+    /^1\. In Formulus, open \*\*Sync\*\* .*\n2\. Press \*\*Update forms and custom app\*\*/m,
+  );
   const markdown = twin('/docs/documentation/synkronus-cli/cli');
   expect(markdown).toMatch(/^## /m);
-  expect(markdown).toMatch(/^\| System +\| Asset +\|\n\| -+ \| -+ \|\n\| Linux, Intel or AMD 64-bit +\| `synkronus-cli-linux-amd64` +\|/m);
+  expect(markdown).toMatch(
+    /^\| System +\| Asset +\|\n\| -+ \| -+ \|\n\| Linux, Intel or AMD 64-bit +\| `synkronus-cli-linux-amd64` +\|/m,
+  );
 });
 
 test('links are absolute (or to a heading of the page): to other twins, which exist, to the API reference and to other sites', () => {
@@ -92,9 +105,11 @@ test('links are absolute (or to a heading of the page): to other twins, which ex
   expect(twin('/docs/ODE')).toMatch(new RegExp(`!\\[[^\\]]*\\]\\(${SITE_URL}/assets/images/mermaid-[\\w-]+\\.svg\\)`));
 });
 
-test('the offline copy (the service worker\'s precache list) holds every twin', () => {
+test("the offline copy (the service worker's precache list) holds every twin", () => {
   const serviceWorker = fs.readFileSync(path.join(BUILD, 'sw.js'), 'utf8');
   for (const {route} of docsPages()) {
-    expect(serviceWorker, `sw.js precaches ${markdownTwinPath(route)}`).toContain(`"url":"${markdownTwinPath(route).slice(1)}"`);
+    expect(serviceWorker, `sw.js precaches ${markdownTwinPath(route)}`).toContain(
+      `"url":"${markdownTwinPath(route).slice(1)}"`,
+    );
   }
 });

@@ -5,10 +5,14 @@
  * its library, before any build: after an upgrade, the failing test names the patch to port or remove.
  */
 import fs from 'node:fs';
+import {createRequire} from 'node:module';
 import path from 'node:path';
 import {test, expect} from '@playwright/test';
 import {REPO_ROOT} from '../../scripts/nginx.cjs';
 import {REGISTRY_LINE_SOURCE} from '../../src/plugins/lean-delivery/route-scripts';
+
+// Loads the search plugin's private CommonJS files by their installed path, as the patch does.
+const loadInstalled = createRequire(__filename);
 
 const HEADER_FIELDS = ['Library', 'Changes', 'Why', 'Gain', 'Remove when'];
 /** A header line: ` * Patch: <id>` in a block comment, or `// Patch: <id>`. */
@@ -33,7 +37,9 @@ function patchFiles(): Map<string, string> {
 
 /** The patch ids of PATCHES.md: its `### <id>` sections. */
 function registeredIds(): string[] {
-  return [...fs.readFileSync(path.join(REPO_ROOT, 'PATCHES.md'), 'utf8').matchAll(/^### `([a-z0-9-]+)`/gm)].map((m) => m[1]!);
+  return [...fs.readFileSync(path.join(REPO_ROOT, 'PATCHES.md'), 'utf8').matchAll(/^### `([a-z0-9-]+)`/gm)].map(
+    (m) => m[1],
+  );
 }
 
 /**
@@ -42,59 +48,109 @@ function registeredIds(): string[] {
  */
 const CHECKS: Record<string, () => void> = {
   'route-chunks-in-html': () => {
-    expect(readInstalled('@docusaurus/core/lib/server/codegen/codegenRoutes.js'), "Docusaurus writes registry.js lines differently: update src/plugins/lean-delivery/route-scripts.ts").toContain(REGISTRY_LINE_SOURCE);
-    expect(readInstalled('@docusaurus/core/lib/ssg/ssgTemplate.html.js'), "Docusaurus' page template no longer lists the stylesheets and scripts it is given").toMatch(/it\.stylesheets\.forEach[\s\S]*it\.scripts\.forEach/);
+    expect(
+      readInstalled('@docusaurus/core/lib/server/codegen/codegenRoutes.js'),
+      'Docusaurus writes registry.js lines differently: update src/plugins/lean-delivery/route-scripts.ts',
+    ).toContain(REGISTRY_LINE_SOURCE);
+    expect(
+      readInstalled('@docusaurus/core/lib/ssg/ssgTemplate.html.js'),
+      "Docusaurus' page template no longer lists the stylesheets and scripts it is given",
+    ).toMatch(/it\.stylesheets\.forEach[\s\S]*it\.scripts\.forEach/);
   },
 
   'prism-slim': () => {
     const version = versionOf('prism-react-renderer');
-    expect(version, 'prism-react-renderer changed: port its changes to prism-react-renderer-slim.ts, or remove the patch if the budget allows').toBe('2.4.1');
+    expect(
+      version,
+      'prism-react-renderer changed: port its changes to prism-react-renderer-slim.ts, or remove the patch if the budget allows',
+    ).toBe('2.4.1');
     // The names the theme imports at run time must all be in the slim module.
-    const slim = fs.readFileSync(path.join(REPO_ROOT, 'src/plugins/lean-delivery/prism-react-renderer-slim.ts'), 'utf8');
-    const exported = new Set([...slim.matchAll(/^export (?:function|const) (\w+)|^export \{\w+ as (\w+)\}/gm)].map((m) => m[1] ?? m[2]));
+    const slim = fs.readFileSync(
+      path.join(REPO_ROOT, 'src/plugins/lean-delivery/prism-react-renderer-slim.ts'),
+      'utf8',
+    );
+    const exported = new Set(
+      [...slim.matchAll(/^export (?:function|const) (\w+)|^export \{\w+ as (\w+)\}/gm)].map((m) => m[1] ?? m[2]),
+    );
     const imported = new Set<string>();
     for (const lib of ['@docusaurus/theme-classic/lib', '@docusaurus/theme-common/lib']) {
       for (const entry of fs.readdirSync(installed(lib), {recursive: true, withFileTypes: true})) {
         if (!entry.isFile() || !entry.name.endsWith('.js')) continue;
         const source = fs.readFileSync(path.join(entry.parentPath, entry.name), 'utf8');
         for (const m of source.matchAll(/import \{([^}]+)\} from ['"]prism-react-renderer['"]/g)) {
-          for (const name of m[1]!.split(',')) imported.add(name.trim().split(/\s+as\s+/)[0]!);
+          for (const name of m[1].split(',')) imported.add(name.trim().split(/\s+as\s+/)[0]);
         }
       }
     }
-    expect(imported.size, 'the theme no longer imports prism-react-renderer: the alias of patch prism-slim does nothing').toBeGreaterThan(0);
-    expect([...imported].filter((name) => !exported.has(name)), 'names the theme imports from prism-react-renderer that the slim module lacks').toEqual([]);
-    expect(fs.existsSync(installed('@docusaurus/theme-classic/lib/theme/prism-include-languages.js')), 'the theme component the no-op swizzle replaces').toBe(true);
+    expect(
+      imported.size,
+      'the theme no longer imports prism-react-renderer: the alias of patch prism-slim does nothing',
+    ).toBeGreaterThan(0);
+    expect(
+      [...imported].filter((name) => !exported.has(name)),
+      'names the theme imports from prism-react-renderer that the slim module lacks',
+    ).toEqual([]);
+    expect(
+      fs.existsSync(installed('@docusaurus/theme-classic/lib/theme/prism-include-languages.js')),
+      'the theme component the no-op swizzle replaces',
+    ).toBe(true);
   },
 
   'search-popup-aria': () => {
     const typeahead = readInstalled('@easyops-cn/autocomplete.js/src/autocomplete/typeahead.js');
-    expect(typeahead, 'autocomplete.js no longer points its combobox at the listbox with aria-owns').toContain("'aria-owns': options.listboxId");
-    expect(typeahead, 'autocomplete.js now sets aria-controls itself: drop that part of patch search-popup-aria').not.toContain('aria-controls');
-    const searchBar = readInstalled('@easyops-cn/docusaurus-search-local/dist/client/client/theme/SearchBar/SearchBar.jsx');
-    expect(searchBar, 'the search plugin no longer builds its "See all results" link as a plain <a>').toContain('const a = document.createElement("a");');
-    expect(searchBar, 'the search plugin no longer refocuses its box after the index loads').toMatch(/if \(focusAfterIndexLoaded\.current\) \{[\s\S]{0,300}?input\.focus\(\);/);
+    expect(typeahead, 'autocomplete.js no longer points its combobox at the listbox with aria-owns').toContain(
+      "'aria-owns': options.listboxId",
+    );
+    expect(
+      typeahead,
+      'autocomplete.js now sets aria-controls itself: drop that part of patch search-popup-aria',
+    ).not.toContain('aria-controls');
+    const searchBar = readInstalled(
+      '@easyops-cn/docusaurus-search-local/dist/client/client/theme/SearchBar/SearchBar.jsx',
+    );
+    expect(searchBar, 'the search plugin no longer builds its "See all results" link as a plain <a>').toContain(
+      'const a = document.createElement("a");',
+    );
+    expect(searchBar, 'the search plugin no longer refocuses its box after the index loads').toMatch(
+      /if \(focusAfterIndexLoaded\.current\) \{[\s\S]{0,300}?input\.focus\(\);/,
+    );
   },
 
   'search-index-api-entries': () => {
     const utils = '@easyops-cn/docusaurus-search-local/dist/server/server/utils';
-    const {buildIndex} = require(installed(`${utils}/buildIndex.js`)) as {buildIndex?: unknown};
-    const {processPluginOptions} = require(installed(`${utils}/processPluginOptions.js`)) as {processPluginOptions?: unknown};
+    const {buildIndex} = loadInstalled(installed(`${utils}/buildIndex.js`)) as {buildIndex?: unknown};
+    const {processPluginOptions} = loadInstalled(installed(`${utils}/processPluginOptions.js`)) as {
+      processPluginOptions?: unknown;
+    };
     expect(typeof buildIndex, `${utils}/buildIndex.js no longer exports buildIndex`).toBe('function');
-    expect(typeof processPluginOptions, `${utils}/processPluginOptions.js no longer exports processPluginOptions`).toBe('function');
+    expect(typeof processPluginOptions, `${utils}/processPluginOptions.js no longer exports processPluginOptions`).toBe(
+      'function',
+    );
     // src/plugins/local-search/index.ts reads the lists by these positions.
-    expect(readInstalled(`${utils}/scanDocuments.js`), 'the order of the index lists changed: update TITLES… in src/plugins/local-search/index.ts').toMatch(
+    expect(
+      readInstalled(`${utils}/scanDocuments.js`),
+      'the order of the index lists changed: update TITLES… in src/plugins/local-search/index.ts',
+    ).toMatch(
       /\[\s*titleDocuments,\s*headingDocuments,\s*descriptionDocuments,\s*keywordsDocuments,\s*contentDocuments,?\s*\]/,
     );
   },
 
   'announcement-bar-new-id': () => {
     const store = readInstalled('@docusaurus/theme-common/lib/contexts/announcementBar.js');
-    expect(store, "theme-common's dismissal key changed: update src/plugins/announcement-bar-id").toContain("createStorageSlot('docusaurus.announcement.dismiss')");
-    expect(store, "theme-common's id key changed: update src/plugins/announcement-bar-id").toContain("createStorageSlot('docusaurus.announcement.id')");
+    expect(store, "theme-common's dismissal key changed: update src/plugins/announcement-bar-id").toContain(
+      "createStorageSlot('docusaurus.announcement.dismiss')",
+    );
+    expect(store, "theme-common's id key changed: update src/plugins/announcement-bar-id").toContain(
+      "createStorageSlot('docusaurus.announcement.id')",
+    );
     const inline = readInstalled('@docusaurus/theme-classic/lib/inlineScripts.js');
-    expect(inline, "the theme's inline script no longer sets data-announcement-bar-initially-dismissed").toContain('data-announcement-bar-initially-dismissed');
-    expect(inline, "the theme's inline script now reads the announcement id: the upstream bug may be fixed, try removing patch announcement-bar-new-id").not.toContain('docusaurus.announcement.id');
+    expect(inline, "the theme's inline script no longer sets data-announcement-bar-initially-dismissed").toContain(
+      'data-announcement-bar-initially-dismissed',
+    );
+    expect(
+      inline,
+      "the theme's inline script now reads the announcement id: the upstream bug may be fixed, try removing patch announcement-bar-new-id",
+    ).not.toContain('docusaurus.announcement.id');
   },
 };
 
@@ -108,14 +164,19 @@ for (const [id, file] of patchFiles()) {
   test(`patch ${id} (${file}) has a complete header and holds against the installed libraries`, () => {
     const source = fs.readFileSync(path.join(REPO_ROOT, file), 'utf8');
     for (const field of HEADER_FIELDS) {
-      expect(source, `patch ${id}: its header in ${file} lacks "${field}:"`).toMatch(new RegExp(`^\\s*(?:\\*|//)\\s*${field}: \\S`, 'm'));
+      expect(source, `patch ${id}: its header in ${file} lacks "${field}:"`).toMatch(
+        new RegExp(`^\\s*(?:\\*|//)\\s*${field}: \\S`, 'm'),
+      );
     }
     const check = CHECKS[id];
     expect(check, `patch ${id}: no check in tests/unit/patches.spec.ts`).toBeDefined();
     try {
-      check!();
+      check();
     } catch (error) {
-      throw new Error(`patch ${id} (${file}, PATCHES.md) does not hold against the installed libraries:\n${(error as Error).message}`);
+      throw new Error(
+        `patch ${id} (${file}, PATCHES.md) does not hold against the installed libraries:\n${(error as Error).message}`,
+        {cause: error},
+      );
     }
   });
 }

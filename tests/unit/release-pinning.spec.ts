@@ -46,13 +46,17 @@ test(`every docs page names ${ODE_RELEASE} in its front matter, with the upstrea
   const problems: string[] = [];
   for (const file of listFiles('docs', /\.mdx?$/)) {
     const {ode_release: release, verified_with: files} = frontMatterOf(readRepoFile(file));
-    if (release !== ODE_RELEASE) problems.push(`${file}: front matter ode_release is ${JSON.stringify(release)}, expected ${ODE_RELEASE}`);
+    if (release !== ODE_RELEASE)
+      problems.push(`${file}: front matter ode_release is ${JSON.stringify(release)}, expected ${ODE_RELEASE}`);
     if (!Array.isArray(files)) {
-      problems.push(`${file}: front matter verified_with must list the ODE files (paths at ${ODE_RELEASE}) the page was checked with`);
+      problems.push(
+        `${file}: front matter verified_with must list the ODE files (paths at ${ODE_RELEASE}) the page was checked with`,
+      );
       continue;
     }
     // Pages about this docs site itself make no claim about ODE's code; every other page was checked with some.
-    if (files.length === 0 && !file.startsWith('docs/For-developers/')) problems.push(`${file}: verified_with is empty`);
+    if (files.length === 0 && !file.startsWith('docs/For-developers/'))
+      problems.push(`${file}: verified_with is empty`);
     for (const path of files) {
       if (typeof path !== 'string' || !/^[\w.-]+(\/[\w.-]+)*$/.test(path) || path.split('/').includes('..')) {
         problems.push(`${file}: verified_with entry ${JSON.stringify(path)} is not a path in the ODE repository`);
@@ -93,10 +97,15 @@ const ODE_FILES = new Set(readRepoFile(`tests/fixtures/ode-tree/${ODE_RELEASE}.t
 
 /** Every upstream file a text names: links to a file or folder of the repository at the pinned release. */
 function upstreamLinks(text: string): {line: number; path: string}[] {
-  const pattern = new RegExp(`OpenDataEnsemble/ode/(?:blob|tree)/${ODE_RELEASE.replace(/[.]/g, '\\.')}/([\\w./-]+)`, 'g');
-  return text.split('\n').flatMap((line, i) =>
-    [...line.matchAll(pattern)].map((match) => ({line: i + 1, path: match[1].replace(/[/.]+$/, '')})),
+  const pattern = new RegExp(
+    `OpenDataEnsemble/ode/(?:blob|tree)/${ODE_RELEASE.replace(/[.]/g, '\\.')}/([\\w./-]+)`,
+    'g',
   );
+  return text
+    .split('\n')
+    .flatMap((line, i) =>
+      [...line.matchAll(pattern)].map((match) => ({line: i + 1, path: match[1].replace(/[/.]+$/, '')})),
+    );
 }
 
 /** Whether `path` is a file, or a folder holding files, of the repository at the pinned release. */
@@ -109,10 +118,12 @@ test(`every upstream file a page names exists in ODE ${ODE_RELEASE}`, () => {
     const text = readRepoFile(file);
     const {verified_with: files} = file.startsWith('docs/') ? frontMatterOf(text) : {verified_with: []};
     for (const path of Array.isArray(files) ? files : []) {
-      if (typeof path === 'string' && !ODE_FILES.has(path)) problems.push(`${file}: verified_with names ${path}, which ODE ${ODE_RELEASE} does not have`);
+      if (typeof path === 'string' && !ODE_FILES.has(path))
+        problems.push(`${file}: verified_with names ${path}, which ODE ${ODE_RELEASE} does not have`);
     }
     for (const {line, path} of upstreamLinks(text)) {
-      if (!existsAtRelease(path)) problems.push(`${file}: line ${line} links ${path}, which ODE ${ODE_RELEASE} does not have`);
+      if (!existsAtRelease(path))
+        problems.push(`${file}: line ${line} links ${path}, which ODE ${ODE_RELEASE} does not have`);
     }
   }
   expect(problems).toEqual([]);

@@ -22,9 +22,15 @@ const API: OpenApiDocument = {
         tags: ['Sync'],
         summary: 'Pull records',
         parameters: [{name: 'limit', in: 'query', schema: {type: 'integer', minimum: 1, maximum: 500, default: 50}}],
-        requestBody: {required: true, content: {'application/json': {schema: {$ref: '#/components/schemas/PullRequest'}}}},
+        requestBody: {
+          required: true,
+          content: {'application/json': {schema: {$ref: '#/components/schemas/PullRequest'}}},
+        },
         responses: {
-          '200': {description: 'A page.', content: {'application/json': {schema: {$ref: '#/components/schemas/PullResponse'}}}},
+          '200': {
+            description: 'A page.',
+            content: {'application/json': {schema: {$ref: '#/components/schemas/PullResponse'}}},
+          },
         },
       },
     },
@@ -78,7 +84,9 @@ test.describe('API reference text', () => {
   test('lists operations by tag with parameters, body, responses and authentication', () => {
     expect(text).toContain('# Example API reference');
     expect(text).toContain('## Sync\n\nMoving *records*.');
-    expect(text).toContain('### Pull records\n\n`POST /sync/pull` · operationId `pullRecords`\nReference: https://x.test/api#operation/pullRecords');
+    expect(text).toContain(
+      '### Pull records\n\n`POST /sync/pull` · operationId `pullRecords`\nReference: https://x.test/api#operation/pullRecords',
+    );
     expect(text).toContain('- `limit` (query, integer, optional, minimum 1, maximum 500, default `50`)');
     expect(text).toContain('Request body (required)\n- application/json: PullRequest');
     expect(text).toContain('- 200: A page.\n  - application/json: PullResponse');
@@ -96,7 +104,13 @@ test.describe('API reference text', () => {
 });
 
 test('docs pages follow the sidebar, with category index pages and unlisted docs left out', () => {
-  const doc = (id: string, unlisted = false) => ({id, title: `T ${id}`, permalink: `/docs/${id}`, description: `D ${id}`, unlisted});
+  const doc = (id: string, unlisted = false) => ({
+    id,
+    title: `T ${id}`,
+    permalink: `/docs/${id}`,
+    description: `D ${id}`,
+    unlisted,
+  });
   const content = {
     loadedVersions: [
       {
@@ -107,8 +121,16 @@ test('docs pages follow the sidebar, with category index pages and unlisted docs
             {
               type: 'category',
               label: 'Cat',
-              link: {type: 'generated-index', slug: '/category/cat', permalink: '/docs/category/cat', description: 'About cat'},
-              items: [{type: 'doc', id: 'b'}, {type: 'doc', id: 'hidden'}],
+              link: {
+                type: 'generated-index',
+                slug: '/category/cat',
+                permalink: '/docs/category/cat',
+                description: 'About cat',
+              },
+              items: [
+                {type: 'doc', id: 'b'},
+                {type: 'doc', id: 'hidden'},
+              ],
             },
             {type: 'category', label: 'With doc', link: {type: 'doc', id: 'c'}, items: []},
           ],
@@ -117,7 +139,13 @@ test('docs pages follow the sidebar, with category index pages and unlisted docs
     ],
   } as unknown as LoadedContent;
   const pages = docsPages(content);
-  expect(pages.map((p) => p.permalink)).toEqual(['/docs/a', '/docs/category/cat', '/docs/b', '/docs/c', '/docs/outside']);
+  expect(pages.map((p) => p.permalink)).toEqual([
+    '/docs/a',
+    '/docs/category/cat',
+    '/docs/b',
+    '/docs/c',
+    '/docs/outside',
+  ]);
   const category = pages[1];
   expect(category.kind === 'category' && category.children.map((c) => c.permalink)).toEqual(['/docs/b']);
   expect(category.title).toBe('Cat');

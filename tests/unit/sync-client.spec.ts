@@ -20,11 +20,19 @@ const GUIDE = 'docs/documentation/synkronus/sync-client.mdx';
  */
 function guideModulePath(): string {
   const blocks = [...readRepoFile(GUIDE).matchAll(/^```ts title="sync-client\.ts"\n([\s\S]*?)^```$/gm)];
-  if (blocks.length !== 1) throw new Error(`${GUIDE}: expected one \`\`\`ts title="sync-client.ts" block, found ${blocks.length}`);
+  if (blocks.length !== 1)
+    throw new Error(`${GUIDE}: expected one \`\`\`ts title="sync-client.ts" block, found ${blocks.length}`);
   const dir = mkdtempSync(path.join(os.tmpdir(), 'sync-client-'));
   const source = path.join(dir, 'sync-client.ts');
   writeFileSync(source, blocks[0][1]);
-  const options: ts.CompilerOptions = {target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.CommonJS, strict: true, lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'], types: [], outDir: dir};
+  const options: ts.CompilerOptions = {
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.CommonJS,
+    strict: true,
+    lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'],
+    types: [],
+    outDir: dir,
+  };
   const program = ts.createProgram([source], options);
   const problems = ts.getPreEmitDiagnostics(program).map((d) => {
     const where = d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start).line + 1 : 0;
@@ -37,7 +45,9 @@ function guideModulePath(): string {
 
 /** What the test uses of the guide's module (its own types stay on the page). */
 type Guide = {
-  SyncClient: new (options: Record<string, unknown>) => {sync(): Promise<{pulled: number; pushed: number; failed: number; uploaded: number}>};
+  SyncClient: new (options: Record<string, unknown>) => {
+    sync(): Promise<{pulled: number; pushed: number; failed: number; uploaded: number}>;
+  };
 };
 let guide: Guide;
 
@@ -60,7 +70,13 @@ const record = (n: number, extra: Partial<PushedRecord> = {}): PushedRecord => (
 function memoryStore(pending: PushedRecord[] = [], files: {id: string; file: Blob}[] = []) {
   const kept = new Map<string, unknown>();
   const arrivals = new Map<string, number>();
-  const state = {since: 0, pending: [...pending], failed: new Map<string, string>(), uploaded: [] as string[], files: [...files]};
+  const state = {
+    since: 0,
+    pending: [...pending],
+    failed: new Map<string, string>(),
+    uploaded: [] as string[],
+    files: [...files],
+  };
   return {
     kept,
     arrivals,
@@ -106,7 +122,15 @@ test.afterEach(async () => {
 });
 
 const clientFor = (store: ReturnType<typeof memoryStore>, pageSize = 50) =>
-  new guide.SyncClient({baseUrl: mock.origin, clientId: 'test-laptop', username: 'fieldworker', password: 'field-pass-1', store, pageSize, backoffMs: 1});
+  new guide.SyncClient({
+    baseUrl: mock.origin,
+    clientId: 'test-laptop',
+    username: 'fieldworker',
+    password: 'field-pass-1',
+    store,
+    pageSize,
+    backoffMs: 1,
+  });
 
 test('pulls 120 records over three pages exactly once, applies deletions, and a second sync pulls nothing', async () => {
   const seed = Array.from({length: 120}, (_, i) => record(i + 1, {deleted: i % 40 === 39}));
@@ -177,7 +201,11 @@ test('the server fails a whole push with 500 and stores nothing when its databas
   const push = await fetch(`${mock.origin}/sync/push`, {
     method: 'POST',
     headers: {'Content-Type': 'application/json', Authorization: `Bearer ${token}`},
-    body: JSON.stringify({transmission_id: crypto.randomUUID(), client_id: 'x', records: [record(1), record(2, {updated_at: ''}), record(3)]}),
+    body: JSON.stringify({
+      transmission_id: crypto.randomUUID(),
+      client_id: 'x',
+      records: [record(1), record(2, {updated_at: ''}), record(3)],
+    }),
   });
   expect(push.status).toBe(500);
   expect(mock.stored()).toEqual([]);
@@ -211,7 +239,14 @@ test('an attachment the server already has (409) counts as uploaded; a new one i
 test('a refused request is not retried and says why', async () => {
   mock = await startSyncMock();
   const store = memoryStore();
-  const client = new guide.SyncClient({baseUrl: mock.origin, clientId: 'x', username: 'fieldworker', password: 'wrong', store, backoffMs: 1});
+  const client = new guide.SyncClient({
+    baseUrl: mock.origin,
+    clientId: 'x',
+    username: 'fieldworker',
+    password: 'wrong',
+    store,
+    backoffMs: 1,
+  });
   await expect(client.sync()).rejects.toThrow(/Synkronus answered 401/);
   expect(mock.log.filter((c) => c.path === '/auth/login')).toHaveLength(1);
 });

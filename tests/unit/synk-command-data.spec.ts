@@ -12,13 +12,32 @@ import {listOperations} from '../../src/plugins/api-description/openapi';
 
 /** The commands of synk at v1.0.0-alpha.6, transcribed from the `Use:` fields of synkronus-cli/internal/cmd/*.go. */
 const RELEASE_COMMANDS = [
-  'login', 'logout', 'status', 'health', 'version', 'completion', 'help',
-  'config init', 'config view', 'config set',
-  'app-bundle manifest', 'app-bundle versions', 'app-bundle download', 'app-bundle upload',
-  'app-bundle changes', 'app-bundle switch',
-  'sync pull', 'sync push',
-  'attachments upload', 'attachments download', 'attachments exists',
-  'user list', 'user create', 'user delete', 'user reset-password', 'user change-password',
+  'login',
+  'logout',
+  'status',
+  'health',
+  'version',
+  'completion',
+  'help',
+  'config init',
+  'config view',
+  'config set',
+  'app-bundle manifest',
+  'app-bundle versions',
+  'app-bundle download',
+  'app-bundle upload',
+  'app-bundle changes',
+  'app-bundle switch',
+  'sync pull',
+  'sync push',
+  'attachments upload',
+  'attachments download',
+  'attachments exists',
+  'user list',
+  'user create',
+  'user delete',
+  'user reset-password',
+  'user change-password',
 ];
 const RELEASE_GROUPS = ['app-bundle', 'sync', 'attachments', 'user', 'config'];
 const RELEASE_GLOBAL_FLAGS = ['--config', '--api-url', '--api-version', '--help'];
@@ -28,9 +47,22 @@ const RELEASE_GLOBAL_FLAGS = ['--config', '--api-url', '--api-version', '--help'
  * commands of synk at the documented release.
  */
 const NOT_COMMANDS = [
-  'app-bundle current', 'app-bundle diff', 'app-bundle forms', 'app-bundle activate', 'app-bundle list',
-  'users', 'observations', 'db', 'server', 'logs', 'auth status', 'forms',
-  'qr', 'config use', 'data', 'data export',
+  'app-bundle current',
+  'app-bundle diff',
+  'app-bundle forms',
+  'app-bundle activate',
+  'app-bundle list',
+  'users',
+  'observations',
+  'db',
+  'server',
+  'logs',
+  'auth status',
+  'forms',
+  'qr',
+  'config use',
+  'data',
+  'data export',
 ];
 
 const data = loadCommandData();
@@ -61,10 +93,21 @@ test('the flags of the release are on their commands', () => {
   const flagsOf = (command: string) => data.commands.find((c) => c.command === command)!.flags.map((f) => f.long);
   // At v1.0.0-alpha.6 the upload command has no flags: no local validation, no --activate (later releases added them).
   expect(flagsOf('app-bundle upload')).toEqual([]);
-  expect(flagsOf('sync pull').sort()).toEqual(['--client-id', '--current-version', '--limit', '--page-token', '--schema-types']);
+  expect(flagsOf('sync pull').sort()).toEqual([
+    '--client-id',
+    '--current-version',
+    '--limit',
+    '--page-token',
+    '--schema-types',
+  ]);
   expect(flagsOf('user create').sort()).toEqual(['--password', '--role', '--username']);
   expect(flagsOf('user change-password').sort()).toEqual(['--new-password', '--old-password']);
-  expect(data.commands.find((c) => c.command === 'completion')!.argChoices).toEqual(['bash', 'zsh', 'fish', 'powershell']);
+  expect(data.commands.find((c) => c.command === 'completion')!.argChoices).toEqual([
+    'bash',
+    'zsh',
+    'fish',
+    'powershell',
+  ]);
 });
 
 test('the table is well formed: unique commands and flags, each command in a known group', () => {
@@ -97,8 +140,13 @@ test('a command that names an API call (operationId) names one of the descriptio
   expect(mapped.length, 'commands with an operationId').toBeGreaterThan(10);
   for (const command of mapped) {
     const op = operations.get(command.operationId);
-    expect(op, `"synk ${command.command}": operationId ${command.operationId} is not in api/synkronus.yaml`).toBeDefined();
-    expect(command.description, `"synk ${command.command}" says which call it makes`).toContain(`${op!.method.toUpperCase()} ${op!.path}`);
+    expect(
+      op,
+      `"synk ${command.command}": operationId ${command.operationId} is not in api/synkronus.yaml`,
+    ).toBeDefined();
+    expect(command.description, `"synk ${command.command}" says which call it makes`).toContain(
+      `${op!.method.toUpperCase()} ${op!.path}`,
+    );
   }
 });
 

@@ -3,7 +3,8 @@
  * Requests are answered by the in-browser Synkronus of ./session.ts: nothing leaves the page. "Copy as
  * curl" gives the same request for a real server at the address the reader types.
  */
-import {useEffect, useId, useMemo, useState, useSyncExternalStore, type FormEvent, type ReactNode} from 'react';
+import Link from '@docusaurus/Link';
+import {useId, useMemo, useState, useSyncExternalStore, type FormEvent, type ReactNode} from 'react';
 import {toCurl, type RequestSample} from '@site/src/plugins/api-description/code-samples';
 import type {ContractOperation} from '@site/src/api-mock/contract';
 import {MOCK_ORIGIN, ResponseView, SeedNote, showResponse, type Shown} from './Response';
@@ -28,7 +29,8 @@ function Session(): ReactNode {
           'The token of the last login has expired or is no longer valid: log in again.'
         ) : (
           <>
-            Not logged in: send <a href="#operation/login">Log in</a> first (its example logs in as <code>fieldworker</code>).
+            Not logged in: send <Link to="#operation/login">Log in</Link> first (its example logs in as{' '}
+            <code>fieldworker</code>).
           </>
         )}
       </p>
@@ -46,7 +48,11 @@ function Session(): ReactNode {
 
 type Inputs = {params: Record<string, string>; token: string; body: string; files: Record<string, File | undefined>};
 
-function buildRequest(op: ContractOperation, inputs: Inputs, origin: string): {request: Request; sample: RequestSample} {
+function buildRequest(
+  op: ContractOperation,
+  inputs: Inputs,
+  origin: string,
+): {request: Request; sample: RequestSample} {
   let path = op.path;
   const query = new URLSearchParams();
   const headers = new Headers();
@@ -100,8 +106,9 @@ export function ConsolePanel({operationId}: {operationId: string}): ReactNode {
   const [params, setParams] = useState<Record<string, string>>(() =>
     Object.fromEntries(op.parameters.filter((p) => p.in === 'path').map((p) => [`${p.in}:${p.name}`, p.example ?? ''])),
   );
-  const [tokenInput, setTokenInput] = useState<string | undefined>(undefined);
-  const token = tokenInput ?? auth.token;
+  // A token the reader typed counts only until the next login replaces the session's token.
+  const [typedToken, setTypedToken] = useState<{forToken: string | undefined; value: string}>();
+  const token = typedToken && typedToken.forToken === auth.token ? typedToken.value : auth.token;
   const [body, setBody] = useState(op.body?.mediaType === 'application/json' ? (op.body.example ?? '') : '');
   const [files, setFiles] = useState<Record<string, File | undefined>>({});
   const [server, setServer] = useState(DEFAULT_SERVER);
@@ -110,11 +117,11 @@ export function ConsolePanel({operationId}: {operationId: string}): ReactNode {
   const [answers, setAnswers] = useState(0);
   const [failure, setFailure] = useState<string>();
   const [copied, setCopied] = useState('');
-  // A new login replaces a token the reader typed.
-  useEffect(() => setTokenInput(undefined), [auth.token]);
-
   const inputs: Inputs = {params, token, body, files};
-  const curl = useMemo(() => toCurl(buildRequest(op, inputs, MOCK_ORIGIN).sample, server.replace(/\/+$/, '')), [op, params, token, body, files, server]);
+  const curl = useMemo(
+    () => toCurl(buildRequest(op, {params, token, body, files}, MOCK_ORIGIN).sample, server.replace(/\/+$/, '')),
+    [op, params, token, body, files, server],
+  );
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -144,22 +151,30 @@ export function ConsolePanel({operationId}: {operationId: string}): ReactNode {
   return (
     <div className={styles.panel}>
       <p>
-        Answered by the <strong>in-browser Synkronus</strong>, a mock made from this API description that runs in this page: nothing is
-        sent over the network, and what you create stays until you reset it or leave the page.
+        Answered by the <strong>in-browser Synkronus</strong>, a mock made from this API description that runs in this
+        page: nothing is sent over the network, and what you create stays until you reset it or leave the page.
       </p>
       <SeedNote />
       {op.isPublic ? null : <Session />}
       {op.rolesUnspecified ? (
         <p className={styles.subtle}>
-          The description does not say whether the role{op.rolesUnspecified.length > 1 ? 's' : ''} {op.rolesUnspecified.join(', ')} may make this call:
-          the in-browser Synkronus allows only the roles it names ({op.roles.join(', ')}) and answers 403 to the others.
+          The description does not say whether the role{op.rolesUnspecified.length > 1 ? 's' : ''}{' '}
+          {op.rolesUnspecified.join(', ')} may make this call: the in-browser Synkronus allows only the roles it names (
+          {op.roles.join(', ')}) and answers 403 to the others.
         </p>
       ) : null}
-      <form onSubmit={onSubmit} className={styles.form}>
+      <form onSubmit={(event) => void onSubmit(event)} className={styles.form}>
         {op.isPublic ? null : (
           <div className={styles.field}>
             <label htmlFor={`${id}-token`}>Bearer token</label>
-            <input id={`${id}-token`} type="text" value={token} onChange={(e) => setTokenInput(e.target.value)} spellCheck={false} autoComplete="off" />
+            <input
+              id={`${id}-token`}
+              type="text"
+              value={token}
+              onChange={(e) => setTypedToken({forToken: auth.token, value: e.target.value})}
+              spellCheck={false}
+              autoComplete="off"
+            />
           </div>
         )}
         {op.parameters.map((parameter) => {
@@ -171,7 +186,10 @@ export function ConsolePanel({operationId}: {operationId: string}): ReactNode {
                 <span className={styles.subtle}>
                   (in {parameter.in}
                   {parameter.required ? ', required' : ''}
-                  {parameter.example !== undefined && parameter.in !== 'path' ? `, for example ${parameter.example}` : ''})
+                  {parameter.example !== undefined && parameter.in !== 'path'
+                    ? `, for example ${parameter.example}`
+                    : ''}
+                  )
                 </span>
               </label>
               <input
@@ -188,7 +206,13 @@ export function ConsolePanel({operationId}: {operationId: string}): ReactNode {
         {op.body?.mediaType === 'application/json' ? (
           <div className={styles.field}>
             <label htmlFor={`${id}-body`}>Request body (JSON)</label>
-            <textarea id={`${id}-body`} value={body} onChange={(e) => setBody(e.target.value)} rows={Math.min(16, body.split('\n').length + 1)} spellCheck={false} />
+            <textarea
+              id={`${id}-body`}
+              value={body}
+              onChange={(e) => setBody(e.target.value)}
+              rows={Math.min(16, body.split('\n').length + 1)}
+              spellCheck={false}
+            />
           </div>
         ) : null}
         {op.body?.mediaType === 'multipart/form-data'
@@ -197,7 +221,11 @@ export function ConsolePanel({operationId}: {operationId: string}): ReactNode {
                 <label htmlFor={`${id}-file-${field}`}>
                   {field} <span className={styles.subtle}>(file, multipart field)</span>
                 </label>
-                <input id={`${id}-file-${field}`} type="file" onChange={(e) => setFiles({...files, [field]: e.target.files?.[0]})} />
+                <input
+                  id={`${id}-file-${field}`}
+                  type="file"
+                  onChange={(e) => setFiles({...files, [field]: e.target.files?.[0]})}
+                />
               </div>
             ))
           : null}
@@ -209,24 +237,30 @@ export function ConsolePanel({operationId}: {operationId: string}): ReactNode {
       </form>
       <ResponseView of={op.summary} shown={shown} pending={pending} error={failure} answers={answers} />
       <div className={styles.curl}>
-        <p className={styles.responseTitle}>
-          The same request for a real server
-        </p>
+        <p className={styles.responseTitle}>The same request for a real server</p>
         <div className={styles.field}>
           <label htmlFor={`${id}-server`}>Server URL</label>
-          <input id={`${id}-server`} type="url" value={server} onChange={(e) => setServer(e.target.value)} spellCheck={false} autoComplete="url" />
+          <input
+            id={`${id}-server`}
+            type="url"
+            value={server}
+            onChange={(e) => setServer(e.target.value)}
+            spellCheck={false}
+            autoComplete="url"
+          />
         </div>
         <pre className={styles.code} tabIndex={0} aria-label="curl command">
           <code>{curl}</code>
         </pre>
         <div className={styles.actions}>
-          <button type="button" className="button button--sm button--secondary" onClick={copy}>
+          <button type="button" className="button button--sm button--secondary" onClick={() => void copy()}>
             Copy as curl
           </button>
           <span role="status">{copied}</span>
         </div>
         <p className={styles.subtle}>
-          The console never sends anything to that server: run the command yourself, with <code>TOKEN</code> set to a token of that server.
+          The console never sends anything to that server: run the command yourself, with <code>TOKEN</code> set to a
+          token of that server.
         </p>
       </div>
     </div>

@@ -5,6 +5,7 @@
  * true, then the attachment manifest. Each step shows its request, its response and what a client
  * does next.
  */
+import Link from '@docusaurus/Link';
 import {useState, type ReactNode} from 'react';
 import type {ContractOperation} from '@site/src/api-mock/contract';
 import {SEED_USERS} from '@site/src/api-mock/synkronus';
@@ -40,13 +41,28 @@ function uuid(): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
-async function call(operationId: string, pathAndQuery: string, body: unknown, token?: string): Promise<{request: string; shown: Shown; json: Record<string, unknown>}> {
+async function call(
+  operationId: string,
+  pathAndQuery: string,
+  body: unknown,
+  token?: string,
+): Promise<{request: string; shown: Shown; json: Record<string, unknown>}> {
   const headers: Record<string, string> = {'Content-Type': 'application/json'};
   if (token) headers.Authorization = `Bearer ${token}`;
   const text = JSON.stringify(body, null, 2);
-  const response = await send(new Request(`${MOCK_ORIGIN}${pathAndQuery}`, {method: 'POST', headers, body: text}), operationId);
+  const response = await send(
+    new Request(`${MOCK_ORIGIN}${pathAndQuery}`, {method: 'POST', headers, body: text}),
+    operationId,
+  );
   const json = (await response.clone().json()) as Record<string, unknown>;
-  const request = [`POST ${pathAndQuery}`, ...Object.entries(headers).map(([name, value]) => `${name}: ${name === 'Authorization' ? 'Bearer <token of the login>' : value}`), '', text].join('\n');
+  const request = [
+    `POST ${pathAndQuery}`,
+    ...Object.entries(headers).map(
+      ([name, value]) => `${name}: ${name === 'Authorization' ? 'Bearer <token of the login>' : value}`,
+    ),
+    '',
+    text,
+  ].join('\n');
   return {request, shown: await showResponse(op(operationId), response), json};
 }
 
@@ -71,7 +87,10 @@ export function Playground(): ReactNode {
     setPending(true);
     try {
       if (!cursor.token) {
-        const {request, shown, json} = await call('login', '/auth/login', {username: USER.username, password: USER.password});
+        const {request, shown, json} = await call('login', '/auth/login', {
+          username: USER.username,
+          password: USER.password,
+        });
         setSteps([
           {
             title: '1. Log in',
@@ -79,15 +98,20 @@ export function Playground(): ReactNode {
             shown,
             next: (
               <>
-                Send the <code>token</code> as <code>Authorization: Bearer …</code> on every call; before <code>expiresAt</code>, exchange the{' '}
-                <code>refreshToken</code> for a new pair with <code>POST /auth/refresh</code>.
+                Send the <code>token</code> as <code>Authorization: Bearer …</code> on every call; before{' '}
+                <code>expiresAt</code>, exchange the <code>refreshToken</code> for a new pair with{' '}
+                <code>POST /auth/refresh</code>.
               </>
             ),
           },
         ]);
         setCursor({...cursor, token: String(json.token)});
       } else if (steps.length === 1) {
-        const body = {transmission_id: uuid(), client_id: CLIENT_ID, records: [record(1, 'household_survey'), record(2, undefined), record(3, 'household_survey')]};
+        const body = {
+          transmission_id: uuid(),
+          client_id: CLIENT_ID,
+          records: [record(1, 'household_survey'), record(2, undefined), record(3, 'household_survey')],
+        };
         const {request, shown, json} = await call('syncPush', '/sync/push', body, cursor.token);
         const failed = (json.failed_records as unknown[] | undefined)?.length ?? 0;
         setSteps([
@@ -98,9 +122,10 @@ export function Playground(): ReactNode {
             shown,
             next: (
               <>
-                {String(json.success_count)} records stored, {failed} in <code>failed_records</code> (it has no <code>form_type</code>; the warning
-                says why): the client keeps that record, fixes it and pushes it again in a new transmission. Had the answer been lost, the
-                client would retry with the same <code>transmission_id</code>, and the server would not store the batch twice.
+                {String(json.success_count)} records stored, {failed} in <code>failed_records</code> (it has no{' '}
+                <code>form_type</code>; the warning says why): the client keeps that record, fixes it and pushes it
+                again in a new transmission. Had the answer been lost, the client would retry with the same{' '}
+                <code>transmission_id</code>, and the server would not store the batch twice.
               </>
             ),
           },
@@ -120,20 +145,31 @@ export function Playground(): ReactNode {
             shown,
             next: hasMore ? (
               <>
-                <code>has_more</code> is <code>true</code>: store these {records.length} records, then pull again with <code>since.version</code>{' '}
-                set to this <code>change_cutoff</code>, {cutoff}.
+                <code>has_more</code> is <code>true</code>: store these {records.length} records, then pull again with{' '}
+                <code>since.version</code> set to this <code>change_cutoff</code>, {cutoff}.
               </>
             ) : (
               <>
-                <code>has_more</code> is <code>false</code>: stop. Keep <code>change_cutoff</code>, {cutoff}, as <code>since.version</code> for the
-                next sync.
+                <code>has_more</code> is <code>false</code>: stop. Keep <code>change_cutoff</code>, {cutoff}, as{' '}
+                <code>since.version</code> for the next sync.
               </>
             ),
           },
         ]);
-        setCursor({...cursor, since: cutoff, pages, pulled: [...cursor.pulled, ...records.map((r) => r.observation_id)], done: !hasMore});
+        setCursor({
+          ...cursor,
+          since: cutoff,
+          pages,
+          pulled: [...cursor.pulled, ...records.map((r) => r.observation_id)],
+          done: !hasMore,
+        });
       } else if (!cursor.manifest) {
-        const {request, shown, json} = await call('getAttachmentManifest', '/attachments/manifest', {client_id: CLIENT_ID, since_version: 0}, cursor.token);
+        const {request, shown, json} = await call(
+          'getAttachmentManifest',
+          '/attachments/manifest',
+          {client_id: CLIENT_ID, since_version: 0},
+          cursor.token,
+        );
         setSteps([
           ...steps,
           {
@@ -142,9 +178,10 @@ export function Playground(): ReactNode {
             shown,
             next: (
               <>
-                Download each <code>download</code> operation&apos;s file from its <code>download_url</code> ({String(json.total_download_size)} bytes in
-                all), delete the files of the <code>delete</code> operations, then keep <code>current_version</code>,{' '}
-                {String(json.current_version)}, as <code>since_version</code> for the next manifest. The sync is complete.
+                Download each <code>download</code> operation&apos;s file from its <code>download_url</code> (
+                {String(json.total_download_size)} bytes in all), delete the files of the <code>delete</code>{' '}
+                operations, then keep <code>current_version</code>, {String(json.current_version)}, as{' '}
+                <code>since_version</code> for the next manifest. The sync is complete.
               </>
             ),
           },
@@ -166,8 +203,10 @@ export function Playground(): ReactNode {
   return (
     <div className={styles.panel}>
       <p>
-        Every step is answered by the <strong>in-browser Synkronus</strong> that the <a href="/api">API reference</a>&apos;s &ldquo;Try it&rdquo;
-        consoles use, made from the API description and running in this page: nothing is sent over the network.
+        Every step is answered by the <strong>in-browser Synkronus</strong> that the{' '}
+        <Link to="/api">API reference</Link>
+        &apos;s &ldquo;Try it&rdquo; consoles use, made from the API description and running in this page: nothing is
+        sent over the network.
       </p>
       <SeedNote />
       <ol className={styles.steps}>
@@ -191,7 +230,7 @@ export function Playground(): ReactNode {
       </p>
       <div className={styles.actions}>
         {nextLabel ? (
-          <button type="button" className="button button--primary" onClick={next} disabled={pending}>
+          <button type="button" className="button button--primary" onClick={() => void next()} disabled={pending}>
             {nextLabel}
           </button>
         ) : null}

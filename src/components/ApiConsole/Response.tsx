@@ -4,17 +4,21 @@
  */
 import type {ReactNode} from 'react';
 import type {ContractOperation} from '@site/src/api-mock/contract';
-import {MAX_BUNDLE_BYTES, SEED_ATTACHMENTS, SEED_FORM_TYPES, SEED_OBSERVATION_COUNT, SEED_USERS} from '@site/src/api-mock/synkronus';
+import {
+  MAX_BUNDLE_BYTES,
+  SEED_ATTACHMENTS,
+  SEED_FORM_TYPES,
+  SEED_OBSERVATION_COUNT,
+  SEED_USERS,
+} from '@site/src/api-mock/synkronus';
 import {listZip} from '@site/src/api-mock/zip';
 import styles from './styles.module.css';
 
 /** The address requests are made out to (never fetched: the in-browser Synkronus answers them). */
 export const MOCK_ORIGIN = 'http://localhost:8080';
 
-
 /** What the console shows of an answer. */
 export type Shown = {status: number; reason: string; headers: [string, string][]; body: string; bodyLabel: string};
-
 
 /** A response as text for the reader: JSON pretty-printed, a ZIP as its entries, other bytes as text or their size. */
 export async function showResponse(op: ContractOperation, response: Response): Promise<Shown> {
@@ -23,7 +27,7 @@ export async function showResponse(op: ContractOperation, response: Response): P
   response.headers.forEach((value, name) => headers.push([name, value]));
   const type = response.headers.get('content-type') ?? '';
   const bytes = new Uint8Array(await response.arrayBuffer());
-  let body = '';
+  let body: string;
   let bodyLabel = 'Response body';
   if (bytes.length === 0) body = '(no body)';
   else if (type.includes('json')) {
@@ -40,20 +44,38 @@ export async function showResponse(op: ContractOperation, response: Response): P
       `A ZIP file of ${bytes.length} bytes with ${entries.length} entries:`,
       ...entries.map((entry) => `  ${entry.name}  ${entry.size} bytes`),
       '',
-      'The in-browser Synkronus writes each form type\'s observations as JSON lines in these entries, not real',
+      "The in-browser Synkronus writes each form type's observations as JSON lines in these entries, not real",
       'Parquet: a real server writes Parquet files under the same names.',
     ].join('\n');
   } else {
     const text = new TextDecoder('utf-8', {fatal: false}).decode(bytes.subarray(0, 4096));
+    // eslint-disable-next-line no-control-regex -- NUL to BS (and U+FFFD) are how binary content shows in decoded text
     body = `${bytes.length} bytes (${type || 'no content type'})${/[\u0000-\u0008\uFFFD]/.test(text) ? '' : `:\n${text}`}`;
   }
   return {status: response.status, reason, headers, body, bodyLabel};
 }
 
 /** The answer in a live region, named "Response: <of what>" (each region of a page has its own name). */
-export function ResponseView({of, shown, pending, error, answers}: {of: string; shown?: Shown; pending?: boolean; error?: string; answers?: number}): ReactNode {
+export function ResponseView({
+  of,
+  shown,
+  pending,
+  error,
+  answers,
+}: {
+  of: string;
+  shown?: Shown;
+  pending?: boolean;
+  error?: string;
+  answers?: number;
+}): ReactNode {
   return (
-    <section className={styles.response} aria-label={`Response: ${of}`} aria-live="polite" aria-busy={pending || undefined} data-answers={answers}>
+    <section
+      className={styles.response}
+      aria-label={`Response: ${of}`}
+      aria-live="polite"
+      aria-busy={pending || undefined}
+      data-answers={answers}>
       <p className={styles.responseTitle} aria-hidden="true">
         Response
       </p>
@@ -93,20 +115,23 @@ export function ResponseView({of, shown, pending, error, answers}: {of: string; 
 export function SeedNote(): ReactNode {
   return (
     <p className={styles.subtle}>
-      Its seed: users {SEED_USERS.map((user, i) => (
+      Its seed: users{' '}
+      {SEED_USERS.map((user, i) => (
         <span key={user.username}>
           {i ? ', ' : ''}
           <code>{user.username}</code> / <code>{user.password}</code> ({user.role})
         </span>
       ))}
-      ; {SEED_OBSERVATION_COUNT} observations of the form types {SEED_FORM_TYPES.map((t, i) => (
+      ; {SEED_OBSERVATION_COUNT} observations of the form types{' '}
+      {SEED_FORM_TYPES.map((t, i) => (
         <span key={t}>
           {i ? ' and ' : ''}
           <code>{t}</code>
         </span>
       ))}{' '}
-      (versions 1 to {SEED_OBSERVATION_COUNT}, so pulling with the default limit of 50 takes three pages); {SEED_ATTACHMENTS.length} attachments (one
-      deleted); three app bundle versions. App bundles up to {MAX_BUNDLE_BYTES / 1024} KiB. Tokens last an hour.
+      (versions 1 to {SEED_OBSERVATION_COUNT}, so pulling with the default limit of 50 takes three pages);{' '}
+      {SEED_ATTACHMENTS.length} attachments (one deleted); three app bundle versions. App bundles up to{' '}
+      {MAX_BUNDLE_BYTES / 1024} KiB. Tokens last an hour.
     </p>
   );
 }

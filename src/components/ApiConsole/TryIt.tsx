@@ -6,7 +6,11 @@
 import {useState, type ComponentType, type ReactNode} from 'react';
 import {loadConsole} from './lazy';
 
-type State = {state: 'closed'} | {state: 'loading'} | {state: 'open'; Panel: ComponentType<{operationId: string}>} | {state: 'error'; message: string};
+type State =
+  | {state: 'closed'}
+  | {state: 'loading'}
+  | {state: 'open'; Panel: ComponentType<{operationId: string}>}
+  | {state: 'error'; message: string};
 
 export default function TryIt({operationId, summary}: {operationId: string; summary: string}): ReactNode {
   const [state, setState] = useState<State>({state: 'closed'});
@@ -25,13 +29,21 @@ export default function TryIt({operationId, summary}: {operationId: string; summ
       const {ConsolePanel} = await loadConsole();
       setState({state: 'open', Panel: ConsolePanel});
     } catch (error) {
-      setState({state: 'error', message: `The console could not be loaded (${(error as Error).message}). Save the site for offline reading to use it without a network.`});
+      setState({
+        state: 'error',
+        message: `The console could not be loaded (${(error as Error).message}). Save the site for offline reading to use it without a network.`,
+      });
     }
   }
 
   return (
     <div>
-      <button type="button" className="button button--sm button--outline button--primary" aria-expanded={open} aria-controls={panelId} onClick={toggle}>
+      <button
+        type="button"
+        className="button button--sm button--outline button--primary"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => void toggle()}>
         Try it
       </button>
       <section id={panelId} aria-label={`Try it: ${summary}`} hidden={!open}>

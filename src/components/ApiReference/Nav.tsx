@@ -24,7 +24,11 @@ function groups(reference: ApiReferenceModel): Group[] {
       label: tag.name,
       entries: tag.operations.map((op) => ({anchor: op.anchor, label: op.summary, method: op.method})),
     })),
-    {anchor: reference.schemasAnchor, label: 'Schemas', entries: reference.schemas.map((s) => ({anchor: s.anchor, label: s.name}))},
+    {
+      anchor: reference.schemasAnchor,
+      label: 'Schemas',
+      entries: reference.schemas.map((s) => ({anchor: s.anchor, label: s.name})),
+    },
   ];
 }
 
@@ -73,7 +77,9 @@ function useCurrentAnchor(anchors: string[]): string | undefined {
 
 export default function Nav({reference}: {reference: ApiReferenceModel}): ReactNode {
   const [list] = useState(() => groups(reference));
-  const [anchors] = useState(() => list.flatMap((group) => [...(group.anchor ? [group.anchor] : []), ...group.entries.map((entry) => entry.anchor)]));
+  const [anchors] = useState(() =>
+    list.flatMap((group) => [...(group.anchor ? [group.anchor] : []), ...group.entries.map((entry) => entry.anchor)]),
+  );
   const current = useCurrentAnchor(anchors);
   const navRef = useRef<HTMLElement>(null);
 

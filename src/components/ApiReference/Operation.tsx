@@ -34,7 +34,10 @@ function Parameter({parameter}: {parameter: ParameterModel}): ReactNode {
             <TypeLabel node={schema} />
           </span>
         ) : null}{' '}
-        <Flags required={parameter.required} node={{...schema, deprecated: parameter.deprecated ?? schema?.deprecated}} />
+        <Flags
+          required={parameter.required}
+          node={{...schema, deprecated: parameter.deprecated ?? schema?.deprecated}}
+        />
       </div>
       <Html html={parameter.description} />
       {schema ? <Constraints node={{...schema, example: parameter.example}} /> : null}
@@ -109,7 +112,9 @@ function Response({response}: {response: ResponseModel}): ReactNode {
             </ul>
           </>
         ) : null}
-        {response.content?.map((media) => <Body key={media.mediaType} media={media} />)}
+        {response.content?.map((media) => (
+          <Body key={media.mediaType} media={media} />
+        ))}
         {!response.content && !response.headers && !response.description ? <p>No body.</p> : null}
       </div>
     </details>
@@ -126,8 +131,11 @@ function Access({operation}: {operation: OperationModel}): ReactNode {
           'not needed'
         ) : (
           <>
-            required ({operation.security?.map((name) => <code key={name}>{name}</code>)}, see{' '}
-            <Link to="#section/Authentication">Authentication</Link>)
+            required (
+            {operation.security?.map((name) => (
+              <code key={name}>{name}</code>
+            ))}
+            , see <Link to="#section/Authentication">Authentication</Link>)
           </>
         )}
       </dd>

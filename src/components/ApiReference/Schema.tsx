@@ -13,7 +13,11 @@ import styles from './styles.module.css';
 export const SchemasContext = createContext<Record<string, SchemaNode>>({});
 
 /** The schema a node stands for: through a reference, or an `allOf` of one part that adds no fields. */
-function target(node: SchemaNode, schemas: Record<string, SchemaNode>, seen: ReadonlySet<string>): {node: SchemaNode; name?: string} {
+function target(
+  node: SchemaNode,
+  schemas: Record<string, SchemaNode>,
+  seen: ReadonlySet<string>,
+): {node: SchemaNode; name?: string} {
   if (node.ref) {
     const referenced = schemas[node.ref];
     return referenced && !seen.has(node.ref) ? {node: referenced, name: node.ref} : {node, name: node.ref};
@@ -108,23 +112,36 @@ function hasParts(node: SchemaNode, schemas: Record<string, SchemaNode>, seen: R
   const inner = withName(seen, name);
   return Boolean(
     shown.properties?.length ||
-      shown.additionalProperties ||
-      shown.oneOf ||
-      shown.anyOf ||
-      (shown.allOf && shown.allOf.length > 0) ||
-      (shown.items && hasParts(shown.items, schemas, inner)),
+    shown.additionalProperties ||
+    shown.oneOf ||
+    shown.anyOf ||
+    (shown.allOf && shown.allOf.length > 0) ||
+    (shown.items && hasParts(shown.items, schemas, inner)),
   );
 }
 
 /** One field of an object. */
-function Field({name, required, node, seen}: {name: string; required?: boolean; node: SchemaNode; seen: ReadonlySet<string>}): ReactNode {
+function Field({
+  name,
+  required,
+  node,
+  seen,
+}: {
+  name: string;
+  required?: boolean;
+  node: SchemaNode;
+  seen: ReadonlySet<string>;
+}): ReactNode {
   const schemas = useContext(SchemasContext);
   const {node: shown} = target(node, schemas, seen);
   const description = node.description ?? shown.description;
   return (
     <li className={styles.field}>
       <div className={styles.fieldHead}>
-        <code className={styles.fieldName}>{name}</code> <span className={styles.type}><TypeLabel node={node} /></span>{' '}
+        <code className={styles.fieldName}>{name}</code>{' '}
+        <span className={styles.type}>
+          <TypeLabel node={node} />
+        </span>{' '}
         <Flags required={required} node={{...shown, nullable: node.nullable ?? shown.nullable}} />
       </div>
       <Html html={description} />
@@ -160,15 +177,21 @@ export function SchemaParts({node, seen = new Set()}: {node: SchemaNode; seen?: 
           </div>
         ) : null
       ) : null}
-      {shown.allOf && shown.allOf.length > 1
-        ? shown.allOf.map((part, index) => <SchemaParts key={index} node={part} seen={inner} />)
-        : shown.allOf?.length === 1 && shown.properties
-          ? <SchemaParts node={shown.allOf[0]} seen={inner} />
-          : null}
+      {shown.allOf && shown.allOf.length > 1 ? (
+        shown.allOf.map((part, index) => <SchemaParts key={index} node={part} seen={inner} />)
+      ) : shown.allOf?.length === 1 && shown.properties ? (
+        <SchemaParts node={shown.allOf[0]} seen={inner} />
+      ) : null}
       {shown.properties?.length || shown.additionalProperties ? (
         <ul className={styles.fields}>
           {shown.properties?.map((property) => (
-            <Field key={property.name} name={property.name} required={property.required} node={property.schema} seen={inner} />
+            <Field
+              key={property.name}
+              name={property.name}
+              required={property.required}
+              node={property.schema}
+              seen={inner}
+            />
           ))}
           {shown.additionalProperties === true ? (
             <li className={styles.field}>

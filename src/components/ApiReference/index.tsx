@@ -62,10 +62,14 @@ function Basics({reference}: {reference: ApiReferenceModel}): ReactNode {
 
 export default function ApiReference({reference}: {reference: ApiReferenceModel}): ReactNode {
   const {title, version} = reference;
-  const schemas = useMemo(() => Object.fromEntries(reference.schemas.map((entry) => [entry.name, entry.schema])), [reference]);
+  const schemas = useMemo(
+    () => Object.fromEntries(reference.schemas.map((entry) => [entry.name, entry.schema])),
+    [reference],
+  );
   // The old ids of the operations (tag/<Tag>/operation/<id>) are targets of links too.
   const brokenLinks = useBrokenLinks();
-  for (const tag of reference.tags) for (const op of tag.operations) if (op.legacyAnchor) brokenLinks.collectAnchor(op.legacyAnchor);
+  for (const tag of reference.tags)
+    for (const op of tag.operations) if (op.legacyAnchor) brokenLinks.collectAnchor(op.legacyAnchor);
 
   return (
     <Layout
@@ -87,7 +91,11 @@ export default function ApiReference({reference}: {reference: ApiReferenceModel}
                 <>
                   {' '}
                   · License:{' '}
-                  {reference.license.url ? <a href={reference.license.url}>{reference.license.name}</a> : reference.license.name}
+                  {reference.license.url ? (
+                    <a href={reference.license.url}>{reference.license.name}</a>
+                  ) : (
+                    reference.license.name
+                  )}
                 </>
               ) : null}
             </p>

@@ -29,7 +29,14 @@ export function TerminalIcon({className}: IconProps): ReactNode {
   return (
     <svg className={className} viewBox="0 0 48 48" aria-hidden="true" focusable="false">
       <rect x="4" y="8" width="40" height="32" rx="4" fill="none" stroke="currentColor" strokeWidth="2.5" />
-      <path d="M12 18l6 6-6 6M22 30h12" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d="M12 18l6 6-6 6M22 30h12"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2.5"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }
@@ -37,13 +44,10 @@ export function TerminalIcon({className}: IconProps): ReactNode {
 /** The ensemble at a glance: a phone syncing with the server, which keeps data in a database and on disk. */
 export function EnsembleDiagram({className}: IconProps): ReactNode {
   return (
-    <svg
-      className={className}
-      viewBox="0 0 420 120"
-      role="img"
-      aria-labelledby="ensemble-diagram-title">
+    <svg className={className} viewBox="0 0 420 120" role="img" aria-labelledby="ensemble-diagram-title">
       <title id="ensemble-diagram-title">
-        Formulus on a phone syncs with the Synkronus server, which keeps data in PostgreSQL and on disk; administrators use synk.
+        Formulus on a phone syncs with the Synkronus server, which keeps data in PostgreSQL and on disk; administrators
+        use synk.
       </title>
       <g fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
         <rect x="20" y="18" width="46" height="84" rx="7" />

@@ -37,37 +37,37 @@ export function BudgetTable(): ReactNode {
   const pages = Object.values(budgets.pages) as PageBudget[];
   return (
     <ScrollableTable>
-        <thead>
-          <tr>
-            <th scope="col">Pages</th>
-            <th scope="col">Total (KiB)</th>
-            <th scope="col">JavaScript (KiB)</th>
-            <th scope="col">Before JavaScript runs (KiB)</th>
+      <thead>
+        <tr>
+          <th scope="col">Pages</th>
+          <th scope="col">Total (KiB)</th>
+          <th scope="col">JavaScript (KiB)</th>
+          <th scope="col">Before JavaScript runs (KiB)</th>
+        </tr>
+      </thead>
+      <tbody>
+        {pages.map((p) => (
+          <tr key={p.label}>
+            <th scope="row">
+              {p.label} <span className={styles.note}>({p.routes})</span>
+            </th>
+            <td>≤ {p.totalKiB}</td>
+            <td>{p.jsKiB ? `≤ ${p.jsKiB}` : '–'}</td>
+            <td>{p.beforeJsKiB ? `≤ ${p.beforeJsKiB}` : '–'}</td>
           </tr>
-        </thead>
-        <tbody>
-          {pages.map((p) => (
-            <tr key={p.label}>
-              <th scope="row">
-                {p.label} <span className={styles.note}>({p.routes})</span>
-              </th>
-              <td>≤ {p.totalKiB}</td>
-              <td>{p.jsKiB ? `≤ ${p.jsKiB}` : '–'}</td>
-              <td>{p.beforeJsKiB ? `≤ ${p.beforeJsKiB}` : '–'}</td>
-            </tr>
-          ))}
-          <tr>
-            <th scope="row">any single image</th>
-            <td>≤ {budgets.imageKiB}</td>
-            <td colSpan={2}>with width and height, lazy below the fold, SVG, WebP or AVIF</td>
-          </tr>
-          <tr>
-            <th scope="row">opening the API console (&ldquo;Try it&rdquo;, the sync playground)</th>
-            <td>≤ {budgets.apiConsole.openKiB}</td>
-            <td colSpan={2}>on top of the page; nothing of it before it is opened</td>
-          </tr>
-        </tbody>
-      </ScrollableTable>
+        ))}
+        <tr>
+          <th scope="row">any single image</th>
+          <td>≤ {budgets.imageKiB}</td>
+          <td colSpan={2}>with width and height, lazy below the fold, SVG, WebP or AVIF</td>
+        </tr>
+        <tr>
+          <th scope="row">opening the API console (&ldquo;Try it&rdquo;, the sync playground)</th>
+          <td>≤ {budgets.apiConsole.openKiB}</td>
+          <td colSpan={2}>on top of the page; nothing of it before it is opened</td>
+        </tr>
+      </tbody>
+    </ScrollableTable>
   );
 }
 
@@ -107,7 +107,8 @@ export function MeasuredTable(): ReactNode {
   const over = (value: number, budget: number | undefined) => budget !== undefined && value > budget;
   const minimums = Object.fromEntries(lighthouseMinimums());
   const {cold, warm} = budgets.buildSeconds;
-  const flag = (isOver: boolean, text: string) => (isOver ? <strong className={styles.over}>{text} (over budget)</strong> : text);
+  const flag = (isOver: boolean, text: string) =>
+    isOver ? <strong className={styles.over}>{text} (over budget)</strong> : text;
   return (
     <>
       <p>
@@ -116,59 +117,64 @@ export function MeasuredTable(): ReactNode {
         {results.build && (
           <>
             {' '}
-            Build time, median of {results.build.runs}: {flag(results.build.coldMedianSeconds > cold, `${results.build.coldMedianSeconds} s`)} cold
-            (caches cleared; budget {cold} s), {flag(results.build.warmMedianSeconds > warm, `${results.build.warmMedianSeconds} s`)} warm (budget{' '}
-            {warm} s).
+            Build time, median of {results.build.runs}:{' '}
+            {flag(results.build.coldMedianSeconds > cold, `${results.build.coldMedianSeconds} s`)} cold (caches cleared;
+            budget {cold} s), {flag(results.build.warmMedianSeconds > warm, `${results.build.warmMedianSeconds} s`)}{' '}
+            warm (budget {warm} s).
           </>
         )}
       </p>
       <ScrollableTable>
-          <thead>
-            <tr>
-              <th scope="col">Route</th>
-              <th scope="col">Total KiB (budget)</th>
-              <th scope="col">JS KiB (budget)</th>
-              <th scope="col">Before JS KiB (budget)</th>
-              <th scope="col">Prefetch KiB</th>
-              <th scope="col">Lighthouse perf / a11y / BP / SEO</th>
-            </tr>
-          </thead>
-          <tbody>
-            {routes.map((r) => {
-              const b = pageBudgetFor(r.path);
-              const lh = r.lighthouse ?? {};
-              return (
-                <tr key={r.path}>
-                  <th scope="row">
-                    <code>{r.path}</code>
-                  </th>
-                  <td className={over(r.totalKiB, b.totalKiB) ? styles.over : undefined}>
-                    {r.totalKiB} ({b.totalKiB})
-                  </td>
-                  <td className={over(r.jsKiB, b.jsKiB) ? styles.over : undefined}>
-                    {r.jsKiB} ({kib(b.jsKiB)})
-                  </td>
-                  <td className={over(r.beforeJsKiB, b.beforeJsKiB) ? styles.over : undefined}>
-                    {r.beforeJsKiB} ({kib(b.beforeJsKiB)})
-                  </td>
-                  <td>{r.prefetchKiB}</td>
-                  <td>
-                    {CATEGORIES.map((c, i) => {
-                      const minimum = minimums[r.path]?.[c];
-                      const below = lh[c] !== undefined && minimum !== undefined && lh[c] < minimum;
-                      return (
-                        <span key={c}>
-                          {i > 0 && ' / '}
-                          {below ? <strong className={styles.over}>{`${lh[c]} (minimum ${minimum})`}</strong> : (lh[c] ?? '–')}
-                        </span>
-                      );
-                    })}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </ScrollableTable>
+        <thead>
+          <tr>
+            <th scope="col">Route</th>
+            <th scope="col">Total KiB (budget)</th>
+            <th scope="col">JS KiB (budget)</th>
+            <th scope="col">Before JS KiB (budget)</th>
+            <th scope="col">Prefetch KiB</th>
+            <th scope="col">Lighthouse perf / a11y / BP / SEO</th>
+          </tr>
+        </thead>
+        <tbody>
+          {routes.map((r) => {
+            const b = pageBudgetFor(r.path);
+            const lh = r.lighthouse ?? {};
+            return (
+              <tr key={r.path}>
+                <th scope="row">
+                  <code>{r.path}</code>
+                </th>
+                <td className={over(r.totalKiB, b.totalKiB) ? styles.over : undefined}>
+                  {r.totalKiB} ({b.totalKiB})
+                </td>
+                <td className={over(r.jsKiB, b.jsKiB) ? styles.over : undefined}>
+                  {r.jsKiB} ({kib(b.jsKiB)})
+                </td>
+                <td className={over(r.beforeJsKiB, b.beforeJsKiB) ? styles.over : undefined}>
+                  {r.beforeJsKiB} ({kib(b.beforeJsKiB)})
+                </td>
+                <td>{r.prefetchKiB}</td>
+                <td>
+                  {CATEGORIES.map((c, i) => {
+                    const minimum = minimums[r.path]?.[c];
+                    const below = lh[c] !== undefined && minimum !== undefined && lh[c] < minimum;
+                    return (
+                      <span key={c}>
+                        {i > 0 && ' / '}
+                        {below ? (
+                          <strong className={styles.over}>{`${lh[c]} (minimum ${minimum})`}</strong>
+                        ) : (
+                          (lh[c] ?? '–')
+                        )}
+                      </span>
+                    );
+                  })}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </ScrollableTable>
     </>
   );
 }

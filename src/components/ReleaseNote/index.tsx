@@ -7,9 +7,10 @@ import styles from './styles.module.css';
 export default function ReleaseNote(): ReactNode {
   return (
     <div className={`alert alert--info ${styles.note}`} role="note">
-      This reference describes the Synkronus API {ODE_API_VERSION}, which the server of ODE release <code>{ODE_RELEASE}</code>{' '}
-      speaks. Later ODE releases changed the API (its paths moved under <code>/api/</code> and a version header is required)
-      and are not covered. Where the server of <code>{ODE_RELEASE}</code> does otherwise than this description, see{' '}
+      This reference describes the Synkronus API {ODE_API_VERSION}, which the server of ODE release{' '}
+      <code>{ODE_RELEASE}</code> speaks. Later ODE releases changed the API (its paths moved under <code>/api/</code>{' '}
+      and a version header is required) and are not covered. Where the server of <code>{ODE_RELEASE}</code> does
+      otherwise than this description, see{' '}
       <Link to="/docs/documentation/synkronus/known-issues">Known issues in {ODE_RELEASE}</Link>.
     </div>
   );

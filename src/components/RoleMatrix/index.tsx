@@ -17,39 +17,39 @@ export default function RoleMatrix(): React.JSX.Element {
   const {roleMatrix} = apiReferenceData;
   return (
     <ScrollableTable className={styles.matrix}>
-        <caption>Who may make each call of the Synkronus API ({roleMatrix.length} calls)</caption>
-        <thead>
-          <tr>
-            <th scope="col">Call</th>
-            <th scope="col">What it does</th>
-            <th scope="col">Token</th>
+      <caption>Who may make each call of the Synkronus API ({roleMatrix.length} calls)</caption>
+      <thead>
+        <tr>
+          <th scope="col">Call</th>
+          <th scope="col">What it does</th>
+          <th scope="col">Token</th>
+          {ROLES.map((role) => (
+            <th scope="col" key={role}>
+              <code>{role}</code>
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {roleMatrix.map((row) => (
+          <tr key={row.operationId}>
+            <th scope="row">
+              <Link to={`${API_ROUTE}#operation/${row.operationId}`}>
+                <code>
+                  {row.method} {row.path}
+                </code>
+              </Link>
+            </th>
+            <td>{row.summary}</td>
+            <td>{row.isPublic ? 'not needed' : 'required'}</td>
             {ROLES.map((role) => (
-              <th scope="col" key={role}>
-                <code>{role}</code>
-              </th>
+              <td key={role} className={CELL_CLASS[row.roles[role]]}>
+                {row.roles[role]}
+              </td>
             ))}
           </tr>
-        </thead>
-        <tbody>
-          {roleMatrix.map((row) => (
-            <tr key={row.operationId}>
-              <th scope="row">
-                <Link to={`${API_ROUTE}#operation/${row.operationId}`}>
-                  <code>
-                    {row.method} {row.path}
-                  </code>
-                </Link>
-              </th>
-              <td>{row.summary}</td>
-              <td>{row.isPublic ? 'not needed' : 'required'}</td>
-              {ROLES.map((role) => (
-                <td key={role} className={CELL_CLASS[row.roles[role]]}>
-                  {row.roles[role]}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
+        ))}
+      </tbody>
     </ScrollableTable>
   );
 }

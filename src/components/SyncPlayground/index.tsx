@@ -29,15 +29,23 @@ export default function SyncPlayground(): ReactNode {
   return (
     <section aria-label="Sync playground">
       <p>
-        Walk through one full sync, step by step, against an in-browser Synkronus made from the API description: log in, push a batch, pull
-        page by page until <code>has_more</code> is <code>false</code>, then get the attachment manifest. Nothing is sent over the network.
+        Walk through one full sync, step by step, against an in-browser Synkronus made from the API description: log in,
+        push a batch, pull page by page until <code>has_more</code> is <code>false</code>, then get the attachment
+        manifest. Nothing is sent over the network.
       </p>
-      <button type="button" className="button button--primary" onClick={start} disabled={Playground === 'loading'}>
+      <button
+        type="button"
+        className="button button--primary"
+        onClick={() => void start()}
+        disabled={Playground === 'loading'}>
         Start the sync playground
       </button>
       {Playground === 'loading' ? <p role="status">Loading the playground…</p> : null}
       {Playground && typeof Playground === 'object' ? (
-        <p role="alert">The playground could not be loaded ({Playground.error}). Save the site for offline reading to use it without a network.</p>
+        <p role="alert">
+          The playground could not be loaded ({Playground.error}). Save the site for offline reading to use it without a
+          network.
+        </p>
       ) : null}
     </section>
   );

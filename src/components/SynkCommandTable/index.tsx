@@ -33,7 +33,12 @@ function FlagLine({flag}: {flag: SynkFlag}): ReactNode {
     <li>
       {flagSignature(flag)}
       {flag.required ? <strong> (required)</strong> : null} {flag.description}
-      {flag.default ? <> Default: <code>{flag.default}</code>.</> : null}
+      {flag.default ? (
+        <>
+          {' '}
+          Default: <code>{flag.default}</code>.
+        </>
+      ) : null}
     </li>
   );
 }

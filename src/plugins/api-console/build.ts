@@ -5,7 +5,14 @@
  * Schema. Node only (reason phrases from node:http); a pure function of the description otherwise.
  */
 import {STATUS_CODES} from 'node:http';
-import {listOperations, refName, resolveRef, type MediaType, type OpenApiDocument, type Schema} from '../api-description/openapi';
+import {
+  listOperations,
+  refName,
+  resolveRef,
+  type MediaType,
+  type OpenApiDocument,
+  type Schema,
+} from '../api-description/openapi';
 import {operationAnchor} from '../api-reference/anchors';
 import type {Contract, ContractBody, ContractOperation, ContractParameter, JsonSchema} from '../../api-mock/contract';
 
@@ -14,8 +21,21 @@ const text = (value: unknown) => (typeof value === 'string' ? value : JSON.strin
 
 /** Keywords copied as they are from an OpenAPI 3.0 schema into JSON Schema. */
 const COPIED = [
-  'type', 'format', 'enum', 'required', 'minimum', 'maximum', 'multipleOf', 'minLength', 'maxLength', 'pattern',
-  'minItems', 'maxItems', 'uniqueItems', 'minProperties', 'maxProperties',
+  'type',
+  'format',
+  'enum',
+  'required',
+  'minimum',
+  'maximum',
+  'multipleOf',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'minProperties',
+  'maxProperties',
 ] as const;
 
 /**
@@ -37,16 +57,19 @@ export function toJsonSchema(schema: Schema): JsonSchema {
     delete out.maximum;
   }
   if (schema.properties) {
-    out.properties = Object.fromEntries(Object.entries(schema.properties).map(([name, property]) => [name, toJsonSchema(property)]));
+    out.properties = Object.fromEntries(
+      Object.entries(schema.properties).map(([name, property]) => [name, toJsonSchema(property)]),
+    );
   }
   if (schema.items) out.items = toJsonSchema(schema.items);
   if (typeof schema.additionalProperties === 'boolean') out.additionalProperties = schema.additionalProperties;
   else if (schema.additionalProperties) out.additionalProperties = toJsonSchema(schema.additionalProperties);
-  for (const keyword of ['allOf', 'oneOf', 'anyOf'] as const) if (schema[keyword]) out[keyword] = schema[keyword]!.map(toJsonSchema);
+  for (const keyword of ['allOf', 'oneOf', 'anyOf'] as const)
+    if (schema[keyword]) out[keyword] = schema[keyword].map(toJsonSchema);
   if (!schema.nullable) return out;
   if (typeof out.type === 'string') {
     out.type = [out.type, 'null'];
-    if (Array.isArray(out.enum)) out.enum = [...out.enum, null];
+    if (Array.isArray(out.enum)) out.enum = [...(out.enum as unknown[]), null];
     return out;
   }
   return {anyOf: [{type: 'null'}, out]};
@@ -101,7 +124,9 @@ export function buildContract(doc: OpenApiDocument): Contract {
       if (media.schema) {
         body.schema = toJsonSchema(media.schema);
         const resolved = resolveRef(doc, media.schema);
-        const files = Object.entries(resolved.properties ?? {}).filter(([, property]) => resolveRef(doc, property).format === 'binary');
+        const files = Object.entries(resolved.properties ?? {}).filter(
+          ([, property]) => resolveRef(doc, property).format === 'binary',
+        );
         if (files.length) body.files = files.map(([name]) => name);
       }
       const example = mediaExample(doc, mediaType, media);
@@ -114,6 +139,8 @@ export function buildContract(doc: OpenApiDocument): Contract {
     title: doc.info.title,
     version: doc.info.version,
     operations,
-    schemas: Object.fromEntries(Object.entries(doc.components.schemas ?? {}).map(([name, schema]) => [name, toJsonSchema(schema)])),
+    schemas: Object.fromEntries(
+      Object.entries(doc.components.schemas ?? {}).map(([name, schema]) => [name, toJsonSchema(schema)]),
+    ),
   };
 }

@@ -17,7 +17,7 @@ export default function apiConsolePlugin(context: LoadContext, options: {specFil
   return {
     name: 'api-console',
     getPathsToWatch: () => [path.resolve(context.siteDir, options.specFile)],
-    async loadContent(): Promise<Contract> {
+    loadContent(): Contract {
       const doc = readApiDescription(options.specFile, context.siteDir);
       try {
         return buildContract(doc);

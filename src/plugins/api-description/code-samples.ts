@@ -42,7 +42,11 @@ function parameterText(value: unknown, what: string): string {
 
 /** The file name at the end of a URL path (a percent-encoded `app/index.html` gives `index.html`). */
 function lastSegment(pathAndQuery: string): string {
-  return decodeURIComponent(pathAndQuery.split('?')[0].split('/').pop() ?? '').split('/').pop() ?? '';
+  return (
+    decodeURIComponent(pathAndQuery.split('?')[0].split('/').pop() ?? '')
+      .split('/')
+      .pop() ?? ''
+  );
 }
 
 function withExtension(name: string, mediaType: string | undefined): string {

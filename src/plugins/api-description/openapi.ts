@@ -58,9 +58,21 @@ export type Parameter = {
   example?: unknown;
 };
 /** A response header (the Header Object: a parameter without name and location). */
-export type Header = {$ref?: string; description?: string; required?: boolean; deprecated?: boolean; schema?: Schema; example?: unknown};
+export type Header = {
+  $ref?: string;
+  description?: string;
+  required?: boolean;
+  deprecated?: boolean;
+  schema?: Schema;
+  example?: unknown;
+};
 export type RequestBody = {$ref?: string; description?: string; required?: boolean; content: Record<string, MediaType>};
-export type Response = {$ref?: string; description?: string; headers?: Record<string, Header>; content?: Record<string, MediaType>};
+export type Response = {
+  $ref?: string;
+  description?: string;
+  headers?: Record<string, Header>;
+  content?: Record<string, MediaType>;
+};
 /** Security requirements: scheme name → scopes. `[]` means no authentication. */
 export type SecurityRequirements = Record<string, string[]>[];
 export type Operation = {
@@ -81,7 +93,11 @@ export type SecurityScheme = {type: string; scheme?: string; bearerFormat?: stri
 export type OpenApiDocument = {
   openapi: string;
   info: {title: string; version: string; description?: string; license?: {name: string; url?: string}};
-  servers?: {url: string; description?: string; variables?: Record<string, {default: string; enum?: string[]; description?: string}>}[];
+  servers?: {
+    url: string;
+    description?: string;
+    variables?: Record<string, {default: string; enum?: string[]; description?: string}>;
+  }[];
   security?: SecurityRequirements;
   tags?: {name: string; description?: string; 'x-displayName'?: string}[];
   paths: Record<string, PathItem>;
@@ -123,7 +139,8 @@ export function resolveRef<T>(doc: OpenApiDocument, value: T & {$ref?: string}):
   let current = value;
   for (let step = 0; current?.$ref; step++) {
     const ref = current.$ref;
-    if (step === MAX_REFERENCE_STEPS) throw new Error(`API description: more than ${MAX_REFERENCE_STEPS} references in a row at ${ref}`);
+    if (step === MAX_REFERENCE_STEPS)
+      throw new Error(`API description: more than ${MAX_REFERENCE_STEPS} references in a row at ${ref}`);
     if (!ref.startsWith('#/')) throw new Error(`API description: only local references are supported, not ${ref}`);
     let target: unknown = doc;
     for (const part of ref.slice(2).split('/')) {

@@ -47,7 +47,9 @@ function read(file: string, siteDir: string): ReadDescription {
     doc = parseYaml(text);
   } catch (error) {
     const {reason, mark} = error as {reason?: string; mark?: {line: number; column: number}};
-    fail(file, [`is not valid YAML: ${reason ?? String(error)}${mark ? ` (line ${mark.line + 1}, column ${mark.column + 1})` : ''}`]);
+    fail(file, [
+      `is not valid YAML: ${reason ?? String(error)}${mark ? ` (line ${mark.line + 1}, column ${mark.column + 1})` : ''}`,
+    ]);
   }
   const version = (doc as {openapi?: unknown} | null)?.openapi;
   if (typeof version !== 'string' || !version.startsWith('3.')) {

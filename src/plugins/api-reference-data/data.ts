@@ -71,7 +71,11 @@ export function roleMatrix(doc: OpenApiDocument): RoleMatrixRow[] {
     roles: Object.fromEntries(
       ROLES.map((role): [Role, RoleCell] => [
         role,
-        entry.isPublic || entry.roles.includes(role) ? 'yes' : entry.rolesUnspecified.includes(role) ? 'not specified' : 'no',
+        entry.isPublic || entry.roles.includes(role)
+          ? 'yes'
+          : entry.rolesUnspecified.includes(role)
+            ? 'not specified'
+            : 'no',
       ]),
     ) as Record<Role, RoleCell>,
   }));
@@ -82,7 +86,8 @@ export function statusMeanings(markdown: string): Map<number, string> {
   const section = markdown.split(/^## /m).find((part) => part.startsWith('Errors'));
   if (!section) throw new Error('the introduction of the API description has no "## Errors" section');
   const meanings = new Map<number, string>();
-  for (const match of section.matchAll(/^\|\s*(\d{3})\s*\|\s*(.+?)\s*\|\s*$/gm)) meanings.set(Number(match[1]), match[2]);
+  for (const match of section.matchAll(/^\|\s*(\d{3})\s*\|\s*(.+?)\s*\|\s*$/gm))
+    meanings.set(Number(match[1]), match[2]);
   return meanings;
 }
 
@@ -94,7 +99,12 @@ export function inlineHtml(markdown: string | undefined): InlineHtml {
 
 /** What a reader reads in inline HTML, to compare two texts: no tags, case, repeated blanks or final full stop. */
 function readText(html: InlineHtml): string {
-  return html.replace(/<[^>]+>/g, '').toLowerCase().replace(/\s+/g, ' ').trim().replace(/\.$/, '');
+  return html
+    .replace(/<[^>]+>/g, '')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/\.$/, '');
 }
 
 /**
@@ -141,11 +151,12 @@ export function errorCatalogue(doc: OpenApiDocument): ErrorCatalogue {
       const status = Number(code);
       if (status < 400) continue;
       const response = resolveRef(doc, raw);
-      if (!meanings.has(status)) throw new Error(`status ${status} of ${entry.operation.operationId} is missing from the "Errors" table`);
+      if (!meanings.has(status))
+        throw new Error(`status ${status} of ${entry.operation.operationId} is missing from the "Errors" table`);
       if (!byStatus.has(status)) byStatus.set(status, []);
       byStatus.get(status)!.push({operation: reference(entry), reason: inlineHtml(response.description)});
       for (const media of Object.values(response.content ?? {})) {
-        for (const option of media.schema ? resolveRef(doc, media.schema).oneOf ?? [] : []) {
+        for (const option of media.schema ? (resolveRef(doc, media.schema).oneOf ?? []) : []) {
           if (option.$ref) shapes.add(refName(option.$ref));
         }
       }

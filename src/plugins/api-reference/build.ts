@@ -16,7 +16,14 @@ import {
   type Schema,
 } from '../api-description/openapi';
 import {requestSample, toCurl} from '../api-description/code-samples';
-import {legacyOperationAnchor, operationAnchor, SCHEMAS_ANCHOR, schemaAnchor, sectionAnchor, tagAnchor} from './anchors';
+import {
+  legacyOperationAnchor,
+  operationAnchor,
+  SCHEMAS_ANCHOR,
+  schemaAnchor,
+  sectionAnchor,
+  tagAnchor,
+} from './anchors';
 import {renderMarkdown, splitSections} from './markdown';
 import type {
   ApiReferenceModel,
@@ -33,7 +40,10 @@ import type {
 } from './model';
 
 /** The part of data/synk-commands.json read here. */
-export type SynkCommands = {binary: string; commands: {command: string; args: string; operationId?: string; note?: string}[]};
+export type SynkCommands = {
+  binary: string;
+  commands: {command: string; args: string; operationId?: string; note?: string}[];
+};
 
 export type BuildOptions = {
   /** Where the site serves the description for download. */
@@ -128,7 +138,9 @@ function mediaModels(doc: OpenApiDocument, content: Record<string, MediaType> | 
     if (media.schema) model.schema = schemaNode(media.schema);
     const example = mediaExample(doc, media);
     if (example !== undefined) model.example = exampleText(mediaType, example);
-    const encoding = Object.entries(media.encoding ?? {}).flatMap(([field, {contentType}]) => (contentType ? [{field, contentType}] : []));
+    const encoding = Object.entries(media.encoding ?? {}).flatMap(([field, {contentType}]) =>
+      contentType ? [{field, contentType}] : [],
+    );
     put(model, 'encoding', encoding);
     return model;
   });
@@ -163,7 +175,11 @@ function responseModels(doc: OpenApiDocument, entry: OperationEntry): ResponseMo
     const model: ResponseModel = {status};
     put(model, 'reason', STATUS_CODES[status]);
     put(model, 'description', renderMarkdown(response.description, PROSE_IN_OPERATION));
-    put(model, 'headers', Object.entries(response.headers ?? {}).map(([name, header]) => headerModel(doc, name, header)));
+    put(
+      model,
+      'headers',
+      Object.entries(response.headers ?? {}).map(([name, header]) => headerModel(doc, name, header)),
+    );
     put(model, 'content', mediaModels(doc, response.content));
     return model;
   });
@@ -245,7 +261,11 @@ export function buildReferenceModel(doc: OpenApiDocument, options: BuildOptions)
     version: doc.info.version,
     openapi: doc.openapi,
     downloadUrl: options.downloadUrl,
-    sections: sections.map(({title, body}) => ({title, anchor: sectionAnchor(title), html: renderMarkdown(body, PROSE_IN_SECTION) ?? ''})),
+    sections: sections.map(({title, body}) => ({
+      title,
+      anchor: sectionAnchor(title),
+      html: renderMarkdown(body, PROSE_IN_SECTION) ?? '',
+    })),
     servers: (doc.servers ?? []).map((server) => {
       const model: ApiReferenceModel['servers'][number] = {url: server.url};
       put(model, 'description', renderMarkdown(server.description, PROSE_IN_OPERATION));
@@ -253,7 +273,10 @@ export function buildReferenceModel(doc: OpenApiDocument, options: BuildOptions)
         model,
         'variables',
         Object.entries(server.variables ?? {}).map(([name, variable]) => {
-          const entry: NonNullable<ApiReferenceModel['servers'][number]['variables']>[number] = {name, default: variable.default};
+          const entry: NonNullable<ApiReferenceModel['servers'][number]['variables']>[number] = {
+            name,
+            default: variable.default,
+          };
           put(entry, 'description', renderMarkdown(variable.description, PROSE_IN_OPERATION));
           return entry;
         }),
@@ -269,7 +292,11 @@ export function buildReferenceModel(doc: OpenApiDocument, options: BuildOptions)
     }),
     tags: tagModels(doc, options),
     schemasAnchor: SCHEMAS_ANCHOR,
-    schemas: Object.entries(doc.components.schemas ?? {}).map(([name, schema]) => ({name, anchor: schemaAnchor(name), schema: schemaNode(schema)})),
+    schemas: Object.entries(doc.components.schemas ?? {}).map(([name, schema]) => ({
+      name,
+      anchor: schemaAnchor(name),
+      schema: schemaNode(schema),
+    })),
   };
   put(model, 'lead', renderMarkdown(lead, PROSE_IN_SECTION));
   if (doc.info.license) model.license = doc.info.license;

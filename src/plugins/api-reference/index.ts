@@ -51,7 +51,10 @@ export async function checkApiDescription(siteDir: string, specFile: string): Pr
  */
 const COMPONENT_DIR = /[\\/]src[\\/]components[\\/](ApiReference|ApiConsole)[\\/]/;
 
-export default function apiReferencePlugin(context: LoadContext, options: ApiReferenceOptions): Plugin<ApiReferenceModel> {
+export default function apiReferencePlugin(
+  context: LoadContext,
+  options: ApiReferenceOptions,
+): Plugin<ApiReferenceModel> {
   const {siteDir} = context;
   const watched = [options.specFile, ...(options.synkCommands ? [options.synkCommands.file] : [])];
   return {
@@ -88,7 +91,10 @@ export default function apiReferencePlugin(context: LoadContext, options: ApiRef
         optimization: {
           splitChunks: {
             cacheGroups: {
-              styles: {test: (module: {nameForCondition?: () => string | null}) => !COMPONENT_DIR.test(module.nameForCondition?.() ?? '')},
+              styles: {
+                test: (module: {nameForCondition?: () => string | null}) =>
+                  !COMPONENT_DIR.test(module.nameForCondition?.() ?? ''),
+              },
             },
           },
         },

@@ -21,7 +21,10 @@ export function renderMarkdown(text: string | undefined, {topHeading = 1}: Markd
   const html = micromark(text.trim(), {extensions: [gfm()], htmlExtensions: [gfmHtml()]});
   return (
     html
-      .replace(/<(\/?)h([1-6])>/g, (_, slash: string, level: string) => `<${slash}h${Math.min(6, Number(level) + topHeading - 1)}>`)
+      .replace(
+        /<(\/?)h([1-6])>/g,
+        (_, slash: string, level: string) => `<${slash}h${Math.min(6, Number(level) + topHeading - 1)}>`,
+      )
       // A box that keyboard users can focus to scroll (axe: scrollable-region-focusable), as ScrollableTable does on docs pages.
       .replace(/<table>/g, `<div class="${TABLE_BOX_CLASS}" tabindex="0"><table>`)
       .replace(/<\/table>/g, '</table></div>')
@@ -48,5 +51,8 @@ export function splitSections(text: string | undefined): {lead: string; sections
     if (heading) sections.push({title: heading[1], lines: []});
     else (sections.at(-1)?.lines ?? lead).push(line);
   }
-  return {lead: lead.join('\n').trim(), sections: sections.map(({title, lines}) => ({title, body: lines.join('\n').trim()}))};
+  return {
+    lead: lead.join('\n').trim(),
+    sections: sections.map(({title, lines}) => ({title, body: lines.join('\n').trim()})),
+  };
 }

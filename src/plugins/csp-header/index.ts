@@ -152,7 +152,9 @@ export default function cspHeaderPlugin(context: LoadContext): Plugin {
       const file = path.join(context.siteDir, CSP_INCLUDE_FILE);
       await mkdir(path.dirname(file), {recursive: true});
       await writeFile(file, renderInclude(scan));
-      console.log(`[csp-header] ${scan.hashes.length} inline script hashes from ${scan.htmlFiles} HTML files → ${CSP_INCLUDE_FILE}`);
+      console.log(
+        `[csp-header] ${scan.hashes.length} inline script hashes from ${scan.htmlFiles} HTML files → ${CSP_INCLUDE_FILE}`,
+      );
     },
   };
 }

@@ -13,7 +13,8 @@ if (typeof window !== 'undefined') {
   };
   // Capture phase: a component that stops the event does not hide it from the mode.
   document.addEventListener('keydown', (event) => event.key === 'Tab' && set(true), true);
-  for (const press of ['pointerdown', 'mousedown', 'touchstart']) document.addEventListener(press, () => set(false), {capture: true, passive: true});
+  for (const press of ['pointerdown', 'mousedown', 'touchstart'])
+    document.addEventListener(press, () => set(false), {capture: true, passive: true});
   // Each page sets the class attribute of <html> anew (react-helmet-async, on hydration and on every route
   // change), which drops the class: put it back as it goes.
   new MutationObserver(show).observe(root, {attributes: true, attributeFilter: ['class']});

@@ -159,7 +159,13 @@ function themeToDict(theme: PrismTheme, language: string): ThemeDict {
   return {...dict, root: theme.plain, plain: {...theme.plain, backgroundColor: undefined}};
 }
 
-function HighlightInner({children, language: rawLanguage, code, theme, prism}: Required<Omit<HighlightProps, 'theme'>> & {theme?: PrismTheme}) {
+function HighlightInner({
+  children,
+  language: rawLanguage,
+  code,
+  theme,
+  prism,
+}: Required<Omit<HighlightProps, 'theme'>> & {theme?: PrismTheme}) {
   const language = rawLanguage.toLowerCase();
   const themeDict = theme ? themeToDict(theme, language) : undefined;
   const getLineProps = useCallback(
@@ -175,7 +181,10 @@ function HighlightInner({children, language: rawLanguage, code, theme, prism}: R
       if (themeDict == null) return undefined;
       if (types.length === 1 && types[0] === 'plain') return empty != null ? {display: 'inline-block'} : undefined;
       if (types.length === 1 && empty != null) return themeDict[types[0]];
-      return Object.assign(empty != null ? {display: 'inline-block'} : {}, ...types.map((t) => themeDict[t])) as CSSProperties;
+      return Object.assign(
+        empty != null ? {display: 'inline-block'} : {},
+        ...types.map((t) => themeDict[t]),
+      ) as CSSProperties;
     },
     [themeDict],
   );

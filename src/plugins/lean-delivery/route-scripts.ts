@@ -22,7 +22,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /** How @docusaurus/core writes one registry line (checked against the installed version by tests/unit/patches.spec.ts). */
-export const REGISTRY_LINE_SOURCE = '`  "${chunkName}": [() => import(/* webpackChunkName: "${chunkName}" */ "${modulePath}"), "${modulePath}", require.resolveWeak("${modulePath}")],`';
+export const REGISTRY_LINE_SOURCE =
+  '`  "${chunkName}": [() => import(/* webpackChunkName: "${chunkName}" */ "${modulePath}"), "${modulePath}", require.resolveWeak("${modulePath}")],`';
 
 /** The part of the addon's manifest used here: chunk-group name → chunk ids, chunk id → files. */
 export type ClientManifest = {
@@ -51,7 +52,11 @@ export function readRegistry(source: string, file: string): Map<string, string> 
  * The manifest with each route module's path added as an origin with its chunk's ids. A module that
  * is in no chunk of its own (one that `main.js` already holds, such as the site config) adds nothing.
  */
-export function withModuleOrigins(manifest: ClientManifest, registry: Map<string, string>, file: string): ClientManifest {
+export function withModuleOrigins(
+  manifest: ClientManifest,
+  registry: Map<string, string>,
+  file: string,
+): ClientManifest {
   const origins = {...manifest.origins};
   let added = 0;
   for (const [chunkName, modulePath] of registry) {
@@ -61,7 +66,9 @@ export function withModuleOrigins(manifest: ClientManifest, registry: Map<string
     added++;
   }
   if (added === 0) {
-    throw new Error(`${file}: none of the ${registry.size} registry chunks is in the manifest's origins; update src/plugins/lean-delivery/route-scripts.ts`);
+    throw new Error(
+      `${file}: none of the ${registry.size} registry chunks is in the manifest's origins; update src/plugins/lean-delivery/route-scripts.ts`,
+    );
   }
   return {...manifest, origins};
 }

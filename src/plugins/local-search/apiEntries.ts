@@ -4,7 +4,13 @@
  * reference's own model gives it (src/plugins/api-reference/anchors.ts).
  * The entry shapes are those of @easyops-cn/docusaurus-search-local's index (one list per kind).
  */
-import {listOperations, operationSchemas, propertyNames, refName, type OpenApiDocument} from '../api-description/openapi';
+import {
+  listOperations,
+  operationSchemas,
+  propertyNames,
+  refName,
+  type OpenApiDocument,
+} from '../api-description/openapi';
 import {operationAnchor, schemaAnchor, tagAnchor} from '../api-reference/anchors';
 
 /** Plain text from the CommonMark of a description: no markup, one line. */

@@ -36,9 +36,10 @@ const searchLocal = require('@easyops-cn/docusaurus-search-local') as SearchPlug
 const {buildIndex} = require('@easyops-cn/docusaurus-search-local/dist/server/server/utils/buildIndex') as {
   buildIndex: BuildIndex;
 };
-const {processPluginOptions} = require(
-  '@easyops-cn/docusaurus-search-local/dist/server/server/utils/processPluginOptions',
-) as {processPluginOptions: (options: PluginOptions, context: LoadContext) => unknown};
+const {processPluginOptions} =
+  require('@easyops-cn/docusaurus-search-local/dist/server/server/utils/processPluginOptions') as {
+    processPluginOptions: (options: PluginOptions, context: LoadContext) => unknown;
+  };
 
 /** The index lists, in the plugin's order. */
 const TITLES = 0;

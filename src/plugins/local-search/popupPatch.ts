@@ -30,6 +30,7 @@ export function fixPopupAria(root: HTMLElement): void {
 
 /** Lets the box take the focus only when no other element has it (not when the reader has tabbed on). */
 export function keepFocusWithReader(input: HTMLInputElement): void {
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- called below with .call(this), on the same input
   const nativeFocus = HTMLInputElement.prototype.focus;
   input.focus = function focusUnlessElsewhere(this: HTMLInputElement, options?: FocusOptions) {
     const active = document.activeElement;

@@ -29,7 +29,7 @@ export default function markdownTwins(context: LoadContext): Plugin {
   // The library's plugin has no content of its own (Plugin<void>).
   const plugin = llmsTxtPlugin(context, MARKDOWN_TWINS_OPTIONS) as Plugin;
   const postBuild = plugin.postBuild!.bind(plugin);
-  written = new Promise<string>((resolve, reject) => (settle = (run) => run.then(resolve, reject)));
+  written = new Promise<string>((resolve, reject) => (settle = (run) => void run.then(resolve, reject)));
   // A failure of the library reaches every waiter, and fails the build; this only keeps it from
   // being reported once more as an unhandled rejection when nothing waits.
   written.catch(() => undefined);
@@ -54,7 +54,9 @@ export async function withTwinsInOfflineCopy(manifest: ManifestEntry[]): Promise
   const outDir = await twinsWritten();
   if (outDir === undefined) return {manifest};
   const entries = await readdir(outDir, {withFileTypes: true, recursive: true});
-  const twins = entries.filter((entry) => entry.isFile() && entry.name.endsWith('.md')).map((entry) => path.join(entry.parentPath, entry.name));
+  const twins = entries
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.md'))
+    .map((entry) => path.join(entry.parentPath, entry.name));
   const added = await Promise.all(
     twins.sort().map(async (file): Promise<ManifestEntry> => {
       const bytes = await readFile(file);

@@ -17,7 +17,8 @@ const classes = (node: Element): string[] => {
 };
 const hasClass = (node: Element, name: string) => classes(node).includes(name);
 /** CSS-module classes carry a hash suffix: "codeBlockTitle_OeMC". */
-const hasModuleClass = (node: Element, name: string) => classes(node).some((c) => c === name || c.startsWith(`${name}_`));
+const hasModuleClass = (node: Element, name: string) =>
+  classes(node).some((c) => c === name || c.startsWith(`${name}_`));
 
 const element = (tagName: string, properties: Element['properties'], children: ElementContent[]): Element => ({
   type: 'element',
@@ -97,6 +98,8 @@ function transformChildren(children: ElementContent[], siteUrl: string): Element
 export default function rehypeThemeMarkup(siteUrl: string) {
   return () => (tree: Root) => {
     // The library hands over the page's content element alone, under a root.
-    tree.children = tree.children.flatMap((child): RootContent[] => (child.type === 'element' ? transform(child, siteUrl.replace(/\/$/, '')) : [child]));
+    tree.children = tree.children.flatMap((child): RootContent[] =>
+      child.type === 'element' ? transform(child, siteUrl.replace(/\/$/, '')) : [child],
+    );
   };
 }

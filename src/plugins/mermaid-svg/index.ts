@@ -55,7 +55,12 @@ function renderDiagrams(diagrams: string[]): Promise<Rendered[]> {
 }
 
 function cacheFileFor(diagram: string): string {
-  const hash = crypto.createHash('sha256').update(JSON.stringify(MERMAID_CONFIG)).update(diagram).digest('hex').slice(0, 16);
+  const hash = crypto
+    .createHash('sha256')
+    .update(JSON.stringify(MERMAID_CONFIG))
+    .update(diagram)
+    .digest('hex')
+    .slice(0, 16);
   return path.join(CACHE_DIR, `mermaid-${hash}.svg`);
 }
 
@@ -81,7 +86,8 @@ export default function remarkMermaidSvg() {
     const visit = (parent: {children: unknown[]}) => {
       parent.children.forEach((child, index) => {
         const node = child as {type: string; lang?: string; children?: unknown[]};
-        if (node.type === 'code' && node.lang === 'mermaid') blocks.push({node: node as Code, index, parent: parent as Root});
+        if (node.type === 'code' && node.lang === 'mermaid')
+          blocks.push({node: node as Code, index, parent: parent as Root});
         else if (Array.isArray(node.children)) visit(node as {children: unknown[]});
       });
     };
@@ -89,7 +95,8 @@ export default function remarkMermaidSvg() {
     const diagrams = blocks.map(({node}) => {
       const where = `${path.relative(process.cwd(), file.path)}:${node.position?.start.line ?? '?'}`;
       const alt = accessibleTitle(node.value);
-      if (!alt) throw new Error(`${where}: a Mermaid diagram needs an "accTitle: ..." line, used as its text alternative`);
+      if (!alt)
+        throw new Error(`${where}: a Mermaid diagram needs an "accTitle: ..." line, used as its text alternative`);
       return {value: node.value, where, alt};
     });
     if (diagrams.length === 0) return;

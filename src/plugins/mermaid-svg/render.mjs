@@ -17,7 +17,9 @@ const results = await render(diagrams, {mermaidConfig, prefix});
 process.stdout.write(
   JSON.stringify(
     results.map((r) =>
-      r.status === 'fulfilled' ? {svg: r.value.svg, width: r.value.width, height: r.value.height} : {error: String(r.reason)},
+      r.status === 'fulfilled'
+        ? {svg: r.value.svg, width: r.value.width, height: r.value.height}
+        : {error: String(r.reason)},
     ),
   ),
 );

@@ -62,7 +62,10 @@ function contentLines(api: OpenApiDocument, content: Record<string, MediaType> |
   for (const [mediaType, media] of Object.entries(content ?? {})) {
     lines.push(`${indent}- ${mediaType}: ${typeSummary(media.schema)}`);
     if (media.schema && !media.schema.$ref) {
-      const inner = media.schema.type === 'array' && media.schema.items && !media.schema.items.$ref ? media.schema.items : media.schema;
+      const inner =
+        media.schema.type === 'array' && media.schema.items && !media.schema.items.$ref
+          ? media.schema.items
+          : media.schema;
       lines.push(...propertyLines(api, inner, `${indent}  `));
     }
   }
@@ -98,7 +101,9 @@ function operationText(api: OpenApiDocument, op: OperationEntry, links: Links): 
   }
   if (operation.requestBody) {
     const body = resolveRef(api, operation.requestBody);
-    lines.push(`Request body (${body.required ? 'required' : 'optional'})${body.description ? `: ${oneLine(body.description)}` : ''}`);
+    lines.push(
+      `Request body (${body.required ? 'required' : 'optional'})${body.description ? `: ${oneLine(body.description)}` : ''}`,
+    );
     lines.push(...contentLines(api, body.content, ''), '');
   }
   const responses = Object.entries(operation.responses);
@@ -117,7 +122,10 @@ function operationText(api: OpenApiDocument, op: OperationEntry, links: Links): 
 
 export function apiReferenceText(api: OpenApiDocument, urls: Links): string {
   const out: string[] = [`# ${api.info.title} reference`, ''];
-  out.push(`API version ${api.info.version}. Reference: ${urls.reference}. OpenAPI description: ${urls.description}.`, '');
+  out.push(
+    `API version ${api.info.version}. Reference: ${urls.reference}. OpenAPI description: ${urls.description}.`,
+    '',
+  );
   if (api.info.description) out.push(api.info.description.trim(), '');
   if (api.servers?.length) {
     out.push('Servers:', ...api.servers.map((s) => `- ${s.url}${s.description ? `: ${s.description}` : ''}`), '');
@@ -134,7 +142,8 @@ export function apiReferenceText(api: OpenApiDocument, urls: Links): string {
 
   const operations = listOperations(api);
   const tagNames = [...(api.tags ?? []).map((tag) => tag.name)];
-  for (const op of operations) for (const tag of op.operation.tags ?? []) if (!tagNames.includes(tag)) tagNames.push(tag);
+  for (const op of operations)
+    for (const tag of op.operation.tags ?? []) if (!tagNames.includes(tag)) tagNames.push(tag);
   const groups: [string, OperationEntry[]][] = tagNames.map((name) => [
     name,
     operations.filter((op) => op.operation.tags?.[0] === name),
@@ -156,9 +165,15 @@ export function apiReferenceText(api: OpenApiDocument, urls: Links): string {
       out.push(`### ${name}`, '');
       out.push(`Type: ${typeSummary(schema)}. Reference: ${urls.reference}#${schemaAnchor(name)}`, '');
       if (schema.description) out.push(schema.description.trim(), '');
-      const lines = propertyLines(api, schema.type === 'array' && schema.items && !schema.items.$ref ? schema.items : schema);
+      const lines = propertyLines(
+        api,
+        schema.type === 'array' && schema.items && !schema.items.$ref ? schema.items : schema,
+      );
       if (lines.length) out.push('Properties:', ...lines, '');
     }
   }
-  return `${out.join('\n').replace(/\n{3,}/g, '\n\n').trim()}\n`;
+  return `${out
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim()}\n`;
 }

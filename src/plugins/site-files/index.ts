@@ -37,7 +37,10 @@ export default function siteFiles(context: LoadContext): Plugin {
     name: 'site-files',
     async postBuild({outDir, plugins}) {
       const twins = twinsWritten();
-      if (!twins) throw new Error('site-files: llms-full.txt is made of the Markdown twins, and src/plugins/markdown-twins is not loaded');
+      if (!twins)
+        throw new Error(
+          'site-files: llms-full.txt is made of the Markdown twins, and src/plugins/markdown-twins is not loaded',
+        );
       await twins;
       const docsPlugin = plugins.find((plugin) => plugin.name === 'docusaurus-plugin-content-docs');
       if (!docsPlugin) throw new Error('site-files: the docs plugin is not loaded');
@@ -77,7 +80,11 @@ export default function siteFiles(context: LoadContext): Plugin {
       ];
       writeFileSync(path.join(outDir, 'llms.txt'), llms.join('\n'));
 
-      const full = [intro.join('\n'), ...pages.map((page) => `${pageText(page, outDir, url)}\n`), apiReferenceText(api, links)];
+      const full = [
+        intro.join('\n'),
+        ...pages.map((page) => `${pageText(page, outDir, url)}\n`),
+        apiReferenceText(api, links),
+      ];
       writeFileSync(path.join(outDir, 'llms-full.txt'), full.join('\n---\n\n'));
 
       writeFileSync(

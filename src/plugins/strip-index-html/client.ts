@@ -5,6 +5,10 @@ import {stripIndexHtml} from './path';
 if (typeof window !== 'undefined') {
   const stripped = stripIndexHtml(window.location.pathname);
   if (stripped !== window.location.pathname) {
-    window.history.replaceState(window.history.state, '', `${stripped}${window.location.search}${window.location.hash}`);
+    window.history.replaceState(
+      window.history.state,
+      '',
+      `${stripped}${window.location.search}${window.location.hash}`,
+    );
   }
 }

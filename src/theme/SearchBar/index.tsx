@@ -1,7 +1,15 @@
 // Wraps the local search bar: its code loads only when the reader comes to the box (focus, hover or
 // Ctrl/⌘-K), which keeps every page within its JavaScript budget; and its popup is patched for assistive
 // technology (patch search-popup-aria, PATCHES.md).
-import React, {type ComponentType, type ReactNode, useCallback, useEffect, useLayoutEffect, useRef, useState} from 'react';
+import React, {
+  type ComponentType,
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import type SearchBarType from '@theme/SearchBar';
 import type {WrapperProps} from '@docusaurus/types';
 import {fixPopupAria, keepFocusWithReader} from '@site/src/plugins/local-search/popupPatch';
@@ -9,7 +17,7 @@ import './styles.css';
 
 type Props = WrapperProps<typeof SearchBarType>;
 
-const loadSearchBar = () => import('@theme-original/SearchBar').then((m) => m.default as ComponentType<Props>);
+const loadSearchBar = () => import('@theme-original/SearchBar').then((m: {default: ComponentType<Props>}) => m.default);
 
 /**
  * What the navbar shows until the reader starts searching: the same box, with the same name. Focus
