@@ -72,10 +72,13 @@ try {
   const browser = await chromium.launch({executablePath: CHROMIUM_BIN, args: CHROMIUM_ARGS});
   for (const route of PAGE_PATHS) {
     const m = await measurePage(browser, `${server.origin}${route}`);
+    // GitHub Pages serves gzip, not Brotli: the same load again, as a reader there gets it.
+    const gzip = await measurePage(browser, `${server.origin}${route}`, {encoding: 'gzip'});
     routes.push({
       path: route,
       totalKiB: kib(m.totalBytes),
       jsKiB: kib(m.jsBytes),
+      gzip: {totalKiB: kib(gzip.totalBytes), jsKiB: kib(gzip.jsBytes)},
       beforeJsKiB: kib(m.beforeJsBytes),
       prefetchKiB: kib(m.prefetchBytes),
       byTypeKiB: Object.fromEntries(Object.entries(m.byType).map(([t, b]) => [t, kib(b)])),
@@ -136,7 +139,7 @@ const pageBudget = (route) =>
 const minimums = BUDGETS.lighthouse;
 const over = [];
 console.log(
-  `\n${pad('route', 60)} ${pad('total KiB', 16)} ${pad('JS KiB', 16)} ${pad('pre-JS KiB', 16)} ${LIGHTHOUSE_CATEGORIES.map((c) => pad(c, 16)).join(' ')}`,
+  `\n${pad('route', 60)} ${pad('total KiB', 16)} ${pad('JS KiB', 16)} ${pad('pre-JS KiB', 16)} ${pad('gzip JS KiB', 16)} ${LIGHTHOUSE_CATEGORIES.map((c) => pad(c, 16)).join(' ')}`,
 );
 for (const r of routes) {
   const b = pageBudget(r.path);
@@ -145,6 +148,8 @@ for (const r of routes) {
     vsBudget(r.totalKiB, b.totalKiB),
     vsBudget(r.jsKiB, b.jsKiB),
     vsBudget(r.beforeJsKiB, b.beforeJsKiB),
+    // The JS budget is the target for gzip too (issue 20): flagged, like every figure here.
+    vsBudget(r.gzip?.jsKiB, b.jsKiB),
     ...LIGHTHOUSE_CATEGORIES.map((c) => vsBudget(lh[c], minimums[r.path]?.[c], true)),
   ];
   if (cells.some((c) => c.endsWith(' OVER'))) over.push(r.path);

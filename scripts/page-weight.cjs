@@ -15,14 +15,18 @@ const MOBILE_VIEWPORT = {width: 412, height: 823};
 /**
  * @param {import('@playwright/test').Browser} browser
  * @param {string} url
- * @param {{afterLoad?: (page: import('@playwright/test').Page) => Promise<void>}} [options] `afterLoad` acts on
- *   the loaded page (opens the API console…): what it fetches is counted apart, in `after`.
+ * @param {{afterLoad?: (page: import('@playwright/test').Page) => Promise<void>, encoding?: 'gzip'}} [options]
+ *   `afterLoad` acts on the loaded page (opens the API console…): what it fetches is counted apart, in `after`.
+ *   `encoding: 'gzip'` accepts gzip only, as from a host that serves no Brotli (GitHub Pages, where the deploy
+ *   workflow publishes), instead of the Brotli that the repository's nginx configuration sends to Chromium.
  */
 async function measurePage(browser, url, options = {}) {
   const context = await browser.newContext({viewport: MOBILE_VIEWPORT});
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
+  if (options.encoding === 'gzip')
+    await cdp.send('Network.setExtraHTTPHeaders', {headers: {'Accept-Encoding': 'gzip'}});
   /** @type {Map<string, {url: string, type: string, prefetch: boolean, bytes: number, status?: number}>} */
   const requests = new Map();
   let acting = false;

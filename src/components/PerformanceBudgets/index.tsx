@@ -17,6 +17,8 @@ type RouteResult = {
   jsKiB: number;
   beforeJsKiB: number;
   prefetchKiB: number;
+  /** The same load with gzip only, as GitHub Pages serves it (absent from results older than that). */
+  gzip?: {totalKiB: number; jsKiB: number};
   lighthouse?: Record<string, number>;
 };
 
@@ -104,7 +106,8 @@ export function LighthouseBudgetTable(): ReactNode {
 /** The latest figures of `npm run bench` (perf/results.json), beside each page's budget. */
 export function MeasuredTable(): ReactNode {
   const routes = results.routes;
-  const over = (value: number, budget: number | undefined) => budget !== undefined && value > budget;
+  const over = (value: number | undefined, budget: number | undefined) =>
+    value !== undefined && budget !== undefined && value > budget;
   const minimums = Object.fromEntries(lighthouseMinimums());
   const {cold, warm} = budgets.buildSeconds;
   const flag = (isOver: boolean, text: string) =>
@@ -131,6 +134,7 @@ export function MeasuredTable(): ReactNode {
             <th scope="col">Total KiB (budget)</th>
             <th scope="col">JS KiB (budget)</th>
             <th scope="col">Before JS KiB (budget)</th>
+            <th scope="col">gzip: total / JS KiB</th>
             <th scope="col">Prefetch KiB</th>
             <th scope="col">Lighthouse perf / a11y / BP / SEO</th>
           </tr>
@@ -152,6 +156,9 @@ export function MeasuredTable(): ReactNode {
                 </td>
                 <td className={over(r.beforeJsKiB, b.beforeJsKiB) ? styles.over : undefined}>
                   {r.beforeJsKiB} ({kib(b.beforeJsKiB)})
+                </td>
+                <td className={over(r.gzip?.jsKiB, b.jsKiB) ? styles.over : undefined}>
+                  {r.gzip ? `${r.gzip.totalKiB} / ${r.gzip.jsKiB}` : '–'}
                 </td>
                 <td>{r.prefetchKiB}</td>
                 <td>
