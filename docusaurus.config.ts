@@ -127,7 +127,7 @@ const SEARCH_THEME: PluginConfig = [
     docsRouteBasePath: '/docs',
     language: ['en'],
     explicitSearchResultPath: true,
-    // The Ctrl-K hint has too little contrast (toolchain note P16); the shortcut still works.
+    // The search plugin's Ctrl-K hint has too little contrast (axe: 1.51:1); the shortcut still works.
     searchBarShortcutHint: false,
   } satisfies SearchOptions,
 ];

@@ -148,7 +148,7 @@ for (const r of routes) {
     vsBudget(r.totalKiB, b.totalKiB),
     vsBudget(r.jsKiB, b.jsKiB),
     vsBudget(r.beforeJsKiB, b.beforeJsKiB),
-    // The JS budget is the target for gzip too (issue 20): flagged, like every figure here.
+    // The JS budget is the target for gzip too (GitHub Pages serves no Brotli): flagged, like every figure here.
     vsBudget(r.gzip?.jsKiB, b.jsKiB),
     ...LIGHTHOUSE_CATEGORIES.map((c) => vsBudget(lh[c], minimums[r.path]?.[c], true)),
   ];

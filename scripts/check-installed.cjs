@@ -2,7 +2,7 @@
 /**
  * Checks that node_modules holds exactly what package-lock.json locks for this platform.
  *
- * Why not `npm ci`, or "fail when `npm install` changes the lockfile" (toolchain note P2): the registry's
+ * Why not `npm ci`, or "fail when `npm install` changes the lockfile": the registry's
  * set of optional binaries for other platforms (darwin, win32, musl, ...) changes from day to day, so a
  * lockfile written on one day gains or loses such entries on another, and both of those checks fail for
  * packages this machine never installs. What must hold is narrower and strict: every package installed

@@ -41,7 +41,7 @@ fi
 
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 # Neither `npm ci` nor "fail when `npm install` rewrote the lockfile" works with a registry whose set of
-# other-platform optional binaries changes from day to day (toolchain note P2). So: install from the lockfile
+# other-platform optional binaries changes from day to day. So: install from the lockfile
 # without writing it (--no-save keeps the working tree clean), then check that every installed package is the
 # version the lockfile locks (scripts/check-installed.cjs names any that is not).
 if [ -f node_modules/npm-install-checks/package.json ] && node scripts/check-installed.cjs 2>/dev/null; then

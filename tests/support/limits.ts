@@ -2,7 +2,7 @@
  * How long a test waits before it gives up, in one place. Every wait in this suite is for a state (an
  * element, an attribute, a response, a process's exit), so these limits only bound a wait that would
  * otherwise never end: they are sized for this 2-core machine with another build running beside the tests
- * (issue 15 measured waits 3 to 4 times as long as on an idle machine), and a passing test never waits for
+ * (waits were measured 3 to 4 times as long as on an idle machine), and a passing test never waits for
  * them. Timing figures are measured by `npm run bench`, never asserted here.
  */
 

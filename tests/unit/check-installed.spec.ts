@@ -1,7 +1,7 @@
 /**
  * scripts/check-installed.cjs, the set-up's reproducibility check: every package installed here is the version
  * package-lock.json locks, while optional entries for other platforms may come and go with what the registry
- * serves that day (toolchain note P2). Fixture: tests/fixtures/lockfile/.
+ * serves that day. Fixture: tests/fixtures/lockfile/.
  */
 import {execFileSync} from 'node:child_process';
 import fs from 'node:fs';

@@ -1,7 +1,7 @@
 /**
  * Keeps what a reader downloads small (budgets: perf/budgets.json, tests/budgets/):
  * - no shared `common` chunk: Docusaurus puts every module used by half the pages into one chunk that
- *   every page then loads (toolchain note P11: on a site of this size that drags diagram and API code
+ *   every page then loads (on a site of this size that drags diagram and API code
  *   into every page); each route loads only its own chunks instead;
  * - a slim prism-react-renderer (./prism-react-renderer-slim.ts) with only the grammars the docs use
  *   (patch prism-slim, PATCHES.md);
