@@ -106,6 +106,8 @@ export function LighthouseBudgetTable(): ReactNode {
 /** The latest figures of `npm run bench` (perf/results.json), beside each page's budget. */
 export function MeasuredTable(): ReactNode {
   const routes = results.routes;
+  // Results written before the benchmark measured gzip have no such column.
+  const hasGzip = routes.some((r) => r.gzip);
   const over = (value: number | undefined, budget: number | undefined) =>
     value !== undefined && budget !== undefined && value > budget;
   const minimums = Object.fromEntries(lighthouseMinimums());
@@ -134,7 +136,7 @@ export function MeasuredTable(): ReactNode {
             <th scope="col">Total KiB (budget)</th>
             <th scope="col">JS KiB (budget)</th>
             <th scope="col">Before JS KiB (budget)</th>
-            <th scope="col">gzip: total / JS KiB</th>
+            {hasGzip && <th scope="col">gzip: total / JS KiB</th>}
             <th scope="col">Prefetch KiB</th>
             <th scope="col">Lighthouse perf / a11y / BP / SEO</th>
           </tr>
@@ -157,9 +159,11 @@ export function MeasuredTable(): ReactNode {
                 <td className={over(r.beforeJsKiB, b.beforeJsKiB) ? styles.over : undefined}>
                   {r.beforeJsKiB} ({kib(b.beforeJsKiB)})
                 </td>
-                <td className={over(r.gzip?.jsKiB, b.jsKiB) ? styles.over : undefined}>
-                  {r.gzip ? `${r.gzip.totalKiB} / ${r.gzip.jsKiB}` : '–'}
-                </td>
+                {hasGzip && (
+                  <td className={over(r.gzip?.jsKiB, b.jsKiB) ? styles.over : undefined}>
+                    {r.gzip ? `${r.gzip.totalKiB} / ${r.gzip.jsKiB}` : '–'}
+                  </td>
+                )}
                 <td>{r.prefetchKiB}</td>
                 <td>
                   {CATEGORIES.map((c, i) => {
