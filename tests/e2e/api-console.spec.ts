@@ -15,9 +15,9 @@ import type {Locator, Page} from '@playwright/test';
 import {test, expect} from '../support/fixtures';
 import {axeViolations} from '../support/axe';
 import {answerProblems, OPERATIONS} from '../support/api-console';
-import {SEED_OBSERVATION_COUNT, SEED_USERS} from '../../src/api-mock/synkronus';
-import {writeZip} from '../../src/api-mock/zip';
-import type {ContractOperation} from '../../src/api-mock/contract';
+import {SEED_OBSERVATION_COUNT, SEED_USERS} from '../../src/api/synkronus';
+import {writeZip} from '../../src/api/synkronus/zip';
+import type {ContractOperation} from '../../src/api/synkronus/contract';
 
 /** Opens the console of an operation and returns its panel. */
 async function openConsole(page: Page, op: Pick<ContractOperation, 'anchor' | 'summary'>): Promise<Locator> {

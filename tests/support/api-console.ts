@@ -6,16 +6,17 @@
  */
 import {resolveRef} from '../../src/plugins/api-description/openapi';
 import {buildContract} from '../../src/plugins/api-console/build';
-import {createSynkronus, type Synkronus} from '../../src/api-mock/synkronus';
-import type {ContractOperation} from '../../src/api-mock/contract';
+import {createSynkronus, type DialectName, type Synkronus} from '../../src/api/synkronus';
+import type {ContractOperation} from '../../src/api/synkronus/contract';
 import {API, schemaValidator} from './api-description';
 
 export const CONTRACT = buildContract(API);
 export const OPERATIONS = CONTRACT.operations;
 const validate = schemaValidator(API);
 
-export function newSynkronus(): Synkronus {
-  return createSynkronus(CONTRACT);
+/** A fresh engine with the console's seed; the description's dialect unless told otherwise. */
+export function newSynkronus(dialect: DialectName = 'description'): Synkronus {
+  return createSynkronus(CONTRACT, {dialect});
 }
 
 export function contractOperation(operationId: string): ContractOperation {

@@ -6,7 +6,7 @@
 import Link from '@docusaurus/Link';
 import {useId, useMemo, useState, useSyncExternalStore, type FormEvent, type ReactNode} from 'react';
 import {toCurl, type RequestSample} from '@site/src/plugins/api-description/code-samples';
-import type {ContractOperation} from '@site/src/api-mock/contract';
+import type {ContractOperation} from '@site/src/api/synkronus/contract';
 import {MOCK_ORIGIN, ResponseView, SeedNote, showResponse, type Shown} from './Response';
 import {contract, expireTokens, getAuth, resetSynkronus, send, subscribeAuth, tokenOwner} from './session';
 import styles from './styles.module.css';

@@ -7,8 +7,8 @@
  */
 import Link from '@docusaurus/Link';
 import {useState, type ReactNode} from 'react';
-import type {ContractOperation} from '@site/src/api-mock/contract';
-import {SEED_USERS} from '@site/src/api-mock/synkronus';
+import type {ContractOperation} from '@site/src/api/synkronus/contract';
+import {SEED_USERS} from '@site/src/api/synkronus';
 import {MOCK_ORIGIN, ResponseView, SeedNote, showResponse, type Shown} from './Response';
 import {contract, resetSynkronus, send} from './session';
 import styles from './styles.module.css';

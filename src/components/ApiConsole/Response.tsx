@@ -3,15 +3,15 @@
  * headers, body pretty-printed, in a live region) and the seed it starts from.
  */
 import type {ReactNode} from 'react';
-import type {ContractOperation} from '@site/src/api-mock/contract';
+import type {ContractOperation} from '@site/src/api/synkronus/contract';
 import {
   MAX_BUNDLE_BYTES,
   SEED_ATTACHMENTS,
   SEED_FORM_TYPES,
   SEED_OBSERVATION_COUNT,
   SEED_USERS,
-} from '@site/src/api-mock/synkronus';
-import {listZip} from '@site/src/api-mock/zip';
+} from '@site/src/api/synkronus';
+import {listZip} from '@site/src/api/synkronus/zip';
 import styles from './styles.module.css';
 
 /** The address requests are made out to (never fetched: the in-browser Synkronus answers them). */
@@ -38,7 +38,8 @@ export async function showResponse(op: ContractOperation, response: Response): P
       body = text;
     }
   } else if (type.includes('zip')) {
-    const entries = listZip(bytes) ?? [];
+    const listing = listZip(bytes);
+    const entries = listing.kind === 'zip' ? listing.entries : [];
     bodyLabel = 'Response body (ZIP entries)';
     body = [
       `A ZIP file of ${bytes.length} bytes with ${entries.length} entries:`,

@@ -4,7 +4,7 @@
  * loaded chunk: made when a reader first opens a console, kept until the page is left.
  */
 import contract from '@generated/api-console/default/api-console-contract.json';
-import {createSynkronus} from '@site/src/api-mock/synkronus';
+import {createSynkronus} from '@site/src/api/synkronus';
 
 export const synkronus = createSynkronus(contract);
 export {contract};

@@ -14,7 +14,7 @@ import {
   type Schema,
 } from '../api-description/openapi';
 import {operationAnchor} from '../api-reference/anchors';
-import type {Contract, ContractBody, ContractOperation, ContractParameter, JsonSchema} from '../../api-mock/contract';
+import type {Contract, ContractBody, ContractOperation, ContractParameter, JsonSchema} from '../../api/synkronus/contract';
 
 const isJson = (mediaType: string) => /^application\/(.+\+)?json\b/.test(mediaType);
 const text = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));

@@ -8,7 +8,7 @@
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {readApiDescription} from '../api-description/validate';
-import type {Contract} from '../../api-mock/contract';
+import type {Contract} from '../../api/synkronus/contract';
 import {buildContract} from './build';
 
 export const CONTRACT_FILE = 'api-console-contract.json';

@@ -76,10 +76,53 @@ export function writeZip(entries: {name: string; data: Uint8Array}[]): Uint8Arra
   return out;
 }
 
-export type ZipEntry = {name: string; size: number; read: () => Promise<Uint8Array>};
+/** The most an uploaded ZIP may hold once expanded, and the most entries: a larger bundle is refused (413). */
+export const MAX_EXPANDED_BYTES = 8 * 1024 * 1024;
+export const MAX_ENTRIES = 1000;
 
-/** The entries of a ZIP file, or undefined when the bytes are not one. */
-export function listZip(bytes: Uint8Array): ZipEntry[] | undefined {
+/** An entry; `read` gives its bytes, or undefined when they cannot be read or expand past their declared size. */
+export type ZipEntry = {name: string; size: number; read: () => Promise<Uint8Array | undefined>};
+
+export type ZipListing =
+  | {kind: 'zip'; entries: ZipEntry[]}
+  | {kind: 'invalid'; reason: string}
+  | {kind: 'limit'; reason: string};
+
+/** Reads at most `limit` bytes of a stream; undefined when it holds more or fails. */
+async function readAtMost(stream: ReadableStream<Uint8Array>, limit: number): Promise<Uint8Array | undefined> {
+  const reader = stream.getReader();
+  const parts: Uint8Array[] = [];
+  let total = 0;
+  try {
+    for (;;) {
+      const {done, value} = await reader.read();
+      if (done) break;
+      total += value.length;
+      if (total > limit) {
+        await reader.cancel();
+        return undefined;
+      }
+      parts.push(value);
+    }
+  } catch {
+    return undefined;
+  }
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+}
+
+/**
+ * The entries of a ZIP file, read from its central directory. Every offset and size is checked against
+ * the file before use, only stored and deflated entries are read, names may not climb out of the bundle
+ * (`..`, a leading `/`), and the declared expanded size is bounded (and enforced while inflating).
+ */
+export function listZip(bytes: Uint8Array): ZipListing {
+  const invalid = (reason: string): ZipListing => ({kind: 'invalid', reason});
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let end = -1;
   for (let i = bytes.length - 22; i >= Math.max(0, bytes.length - 22 - 0xffff); i--) {
@@ -88,13 +131,15 @@ export function listZip(bytes: Uint8Array): ZipEntry[] | undefined {
       break;
     }
   }
-  if (end < 0) return undefined;
+  if (end < 0) return invalid('no end of central directory');
   const count = view.getUint16(end + 10, true);
+  if (count > MAX_ENTRIES) return {kind: 'limit', reason: `ZIP files of more than ${MAX_ENTRIES} entries`};
   let at = view.getUint32(end + 16, true);
   const decoder = new TextDecoder();
   const entries: ZipEntry[] = [];
+  let expanded = 0;
   for (let i = 0; i < count; i++) {
-    if (at + 46 > bytes.length || view.getUint32(at, true) !== 0x02014b50) return undefined;
+    if (at + 46 > end || view.getUint32(at, true) !== 0x02014b50) return invalid(`central directory entry ${i} is out of place`);
     const method = view.getUint16(at + 10, true);
     const compressedSize = view.getUint32(at + 20, true);
     const size = view.getUint32(at + 24, true);
@@ -102,17 +147,27 @@ export function listZip(bytes: Uint8Array): ZipEntry[] | undefined {
     const extraLength = view.getUint16(at + 30, true);
     const commentLength = view.getUint16(at + 32, true);
     const localOffset = view.getUint32(at + 42, true);
+    if (at + 46 + nameLength > end) return invalid(`the name of entry ${i} runs past the central directory`);
     const name = decoder.decode(bytes.subarray(at + 46, at + 46 + nameLength));
     at += 46 + nameLength + extraLength + commentLength;
     if (name.endsWith('/')) continue;
+    if (name.startsWith('/') || name.split(/[\\/]/).includes('..')) return invalid(`the entry name ${JSON.stringify(name)} leaves the bundle`);
+    if (method !== 0 && method !== 8) return invalid(`entry ${name} uses compression method ${method}`);
+    if (localOffset + 30 > bytes.length || view.getUint32(localOffset, true) !== 0x04034b50)
+      return invalid(`entry ${name} has no local header at its offset`);
+    const start = localOffset + 30 + view.getUint16(localOffset + 26, true) + view.getUint16(localOffset + 28, true);
+    if (start + compressedSize > bytes.length) return invalid(`entry ${name} runs past the end of the file`);
+    if (method === 0 && compressedSize !== size) return invalid(`stored entry ${name} has two sizes`);
+    expanded += size;
+    if (expanded > MAX_EXPANDED_BYTES) return {kind: 'limit', reason: `ZIP files that expand to more than ${MAX_EXPANDED_BYTES} bytes`};
+    const data = bytes.subarray(start, start + compressedSize);
     const read = async () => {
-      const start = localOffset + 30 + view.getUint16(localOffset + 26, true) + view.getUint16(localOffset + 28, true);
-      const data = bytes.slice(start, start + compressedSize);
-      if (method === 0) return data;
-      const stream = new Blob([data]).stream().pipeThrough(new DecompressionStream('deflate-raw'));
-      return new Uint8Array(await new Response(stream).arrayBuffer());
+      if (method === 0) return data.slice();
+      const stream = new Blob([data.slice()]).stream().pipeThrough(new DecompressionStream('deflate-raw'));
+      const out = await readAtMost(stream, size);
+      return out && out.length === size ? out : undefined;
     };
     entries.push({name, size, read});
   }
-  return entries;
+  return {kind: 'zip', entries};
 }

@@ -1,0 +1,20 @@
+/** The behaviour of every operation, by operationId, grouped by the description's tags. */
+import type {Behaviours} from '../types';
+import {appBundleBehaviours} from './app-bundle';
+import {attachmentBehaviours} from './attachments';
+import {authBehaviours} from './auth';
+import {exportBehaviours} from './export';
+import {syncBehaviours} from './sync';
+import {systemBehaviours} from './system';
+import {userBehaviours} from './users';
+
+// `satisfies` makes a missing, extra or misspelt operationId a compile error.
+export const BEHAVIOURS = {
+  ...systemBehaviours,
+  ...authBehaviours,
+  ...userBehaviours,
+  ...syncBehaviours,
+  ...attachmentBehaviours,
+  ...appBundleBehaviours,
+  ...exportBehaviours,
+} satisfies Behaviours;

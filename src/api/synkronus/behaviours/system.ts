@@ -1,0 +1,15 @@
+/** Tags Health and System: health and version. */
+import type {Behaviour} from '../types';
+import {isoSeconds} from '../store';
+
+const getHealth: Behaviour = (call) => {
+  // The handler writes 200, text/plain and "OK", whatever the state (internal/handlers/health.go).
+  if (call.when('health-always-ok')) return {status: 200, text: 'OK', contentType: 'text/plain'};
+  if (call.store.state.databaseDown) return {status: 503, body: {status: 'error', timestamp: isoSeconds(call.now())}};
+  return {status: 200, body: {status: 'ok', timestamp: isoSeconds(call.now()), version: call.apiVersion}};
+};
+
+const getVersion: Behaviour = (call) =>
+  call.unspecified('the server, database and build versions of a real server (the in-browser engine has none)', 501);
+
+export const systemBehaviours = {getHealth, getVersion};
