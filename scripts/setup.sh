@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # Installs what this checkout lacks, and does nothing when everything is there.
+#   bash scripts/setup.sh deps    the npm dependencies only: what `npm run synkronus-mock` needs
 #   bash scripts/setup.sh build   npm dependencies and a Chromium (the build renders Mermaid diagrams with it):
 #                                 what `npm run build` and `npm run dev` need
 #   bash scripts/setup.sh         the same, plus nginx with its Brotli module: what `npm start`, `npm test`
@@ -9,11 +10,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mode="${1:-all}"
-case "$mode" in build | all) ;; *) echo "setup: unknown mode '$mode' (build or all)" >&2; exit 2 ;; esac
+case "$mode" in deps | build | all) ;; *) echo "setup: unknown mode '$mode' (deps, build or all)" >&2; exit 2 ;; esac
 
 chromium="${CHROMIUM_BIN:-/usr/bin/chromium}"
 missing=()
-if [ ! -x "$chromium" ]; then
+if [ "$mode" != deps ] && [ ! -x "$chromium" ]; then
   if [ -n "${CHROMIUM_BIN:-}" ]; then
     echo "setup: CHROMIUM_BIN is '$CHROMIUM_BIN', which is not an executable file" >&2
     exit 1

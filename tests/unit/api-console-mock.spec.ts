@@ -105,7 +105,7 @@ type Case = {status: number; what: string; run: (mock: Synkronus, token: string)
 const CASES: Record<string, Case[]> = {
   getHealth: [{status: 200, what: 'healthy', run: (m) => call(m, 'getHealth')}],
   // The engine has no server, database or build versions of its own: it says the answer is not its to give.
-  getVersion: [{status: 501, what: 'unspecified: a real server\'s versions', run: (m) => call(m, 'getVersion')}],
+  getVersion: [{status: 501, what: "unspecified: a real server's versions", run: (m) => call(m, 'getVersion')}],
   login: [
     {status: 200, what: 'the documented example logs in', run: (m) => call(m, 'login')},
     {status: 400, what: 'no password', run: (m) => call(m, 'login', {body: {username: 'admin'}})},
@@ -335,7 +335,8 @@ const CASES: Record<string, Case[]> = {
 const NOT_PRODUCIBLE: Record<string, string> = {
   '500': 'the in-browser Synkronus has no internal failures to report (it answers 500 only for a bug of its own)',
   '503': 'the engine answers 503 only when a test makes its database unreachable (failDatabase)',
-  'getVersion 200': 'the engine has no server, database or build of its own to name: it answers that the description leaves these open',
+  'getVersion 200':
+    'the engine has no server, database or build of its own to name: it answers that the description leaves these open',
 };
 
 test.describe('the in-browser Synkronus', () => {
@@ -364,7 +365,8 @@ test.describe('the in-browser Synkronus', () => {
         if (statuses.has(status)) {
           covered++;
           if (status >= '400') errors++;
-        } else if (!NOT_PRODUCIBLE[status] && !NOT_PRODUCIBLE[`${op.operationId} ${status}`]) uncovered.push(`${op.operationId} ${status}`);
+        } else if (!NOT_PRODUCIBLE[status] && !NOT_PRODUCIBLE[`${op.operationId} ${status}`])
+          uncovered.push(`${op.operationId} ${status}`);
       }
     }
     console.log(

@@ -223,7 +223,7 @@ test('a push whose answer is lost, and a server error, are retried; the records 
 
 test('an attachment the server already has (409) counts as uploaded; a new one is uploaded', async () => {
   mock = await startSyncMock();
-  mock.putAttachment('photo-1.jpg', Buffer.from('first copy'));
+  await mock.putAttachment('photo-1.jpg', Buffer.from('first copy'));
   const files = [
     {id: 'photo-1.jpg', file: new Blob(['second copy'], {type: 'image/jpeg'})},
     {id: 'photo-2.jpg', file: new Blob(['new photo'], {type: 'image/jpeg'})},

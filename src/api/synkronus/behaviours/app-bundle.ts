@@ -33,7 +33,7 @@ function formFields(bundle: Bundle): Map<string, Record<string, {type?: string; 
     } catch {
       // A form schema that is not JSON has no fields to compare.
     }
-    forms.set(match[1], properties as Record<string, {type?: string}>);
+    forms.set(match[1], properties);
   }
   return forms;
 }

@@ -10,6 +10,6 @@ const getHealth: Behaviour = (call) => {
 };
 
 const getVersion: Behaviour = (call) =>
-  call.unspecified('the server, database and build versions of a real server (the in-browser engine has none)', 501);
+  call.unspecified('the versions of a real server, its database and its build (the engine has none)', 501);
 
 export const systemBehaviours = {getHealth, getVersion};
