@@ -4,15 +4,16 @@
  * curl" gives the same request for a real server at the address the reader types.
  */
 import Link from '@docusaurus/Link';
-import {useId, useMemo, useState, useSyncExternalStore, type FormEvent, type ReactNode} from 'react';
+import {useId, useMemo, useState, type FormEvent, type ReactNode} from 'react';
 import {toCurl, type RequestSample} from '@site/src/plugins/api-description/code-samples';
 import type {ContractOperation} from '@site/src/api/synkronus/contract';
 import {MOCK_ORIGIN, ResponseView, SeedNote, showResponse, type Shown} from './Response';
-import {contract, expireTokens, getAuth, resetSynkronus, send, subscribeAuth, tokenOwner} from './session';
+import {DialectSwitch, useSession} from './Dialect';
+import {contract, expireTokens, resetSynkronus, send, tokenOwner} from './session';
 import styles from './styles.module.css';
 
 const DEFAULT_SERVER = 'http://localhost:8080';
-const useAuth = () => useSyncExternalStore(subscribeAuth, getAuth, getAuth);
+const useAuth = () => useSession().auth;
 const operationById = (operationId: string) => contract.operations.find((op) => op.operationId === operationId)!;
 
 function Session(): ReactNode {
@@ -151,16 +152,19 @@ export function ConsolePanel({operationId}: {operationId: string}): ReactNode {
   return (
     <div className={styles.panel}>
       <p>
-        Answered by the <strong>in-browser Synkronus</strong>, a mock made from this API description that runs in this
-        page: nothing is sent over the network, and what you create stays until you reset it or leave the page.
+        Answered by the <strong>in-browser Synkronus</strong>, an engine made from this API description that runs in
+        this page: nothing is sent over the network, and what you create stays until you reset it or leave the page. It
+        answers as the server of the release these docs cover does, or as the description says: each answer names its
+        dialect and says when the other would answer otherwise.
       </p>
+      <DialectSwitch />
       <SeedNote />
       {op.isPublic ? null : <Session />}
       {op.rolesUnspecified ? (
         <p className={styles.subtle}>
           The description does not say whether the role{op.rolesUnspecified.length > 1 ? 's' : ''}{' '}
-          {op.rolesUnspecified.join(', ')} may make this call: the in-browser Synkronus allows only the roles it names (
-          {op.roles.join(', ')}) and answers 403 to the others.
+          {op.rolesUnspecified.join(', ')} may make this call: answering as the description, the console says so instead
+          of inventing an answer.
         </p>
       ) : null}
       <form onSubmit={(event) => void onSubmit(event)} className={styles.form}>

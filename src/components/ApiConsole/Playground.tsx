@@ -10,6 +10,7 @@ import {useState, type ReactNode} from 'react';
 import type {ContractOperation} from '@site/src/api/synkronus/contract';
 import {SEED_USERS} from '@site/src/api/synkronus';
 import {MOCK_ORIGIN, ResponseView, SeedNote, showResponse, type Shown} from './Response';
+import {DialectSwitch} from './Dialect';
 import {contract, resetSynkronus, send} from './session';
 import styles from './styles.module.css';
 
@@ -50,11 +51,18 @@ async function call(
   const headers: Record<string, string> = {'Content-Type': 'application/json'};
   if (token) headers.Authorization = `Bearer ${token}`;
   const text = JSON.stringify(body, null, 2);
-  const response = await send(
+  const exchange = await send(
     new Request(`${MOCK_ORIGIN}${pathAndQuery}`, {method: 'POST', headers, body: text}),
     operationId,
   );
-  const json = (await response.clone().json()) as Record<string, unknown>;
+  // A refused token gets plain text from the release (Known issues): no JSON to read then.
+  const answer = await exchange.response.clone().text();
+  let json: Record<string, unknown> = {};
+  try {
+    json = JSON.parse(answer) as Record<string, unknown>;
+  } catch {
+    // Not JSON: the step shows the text as it came.
+  }
   const request = [
     `POST ${pathAndQuery}`,
     ...Object.entries(headers).map(
@@ -63,7 +71,7 @@ async function call(
     '',
     text,
   ].join('\n');
-  return {request, shown: await showResponse(op(operationId), response), json};
+  return {request, shown: await showResponse(op(operationId), exchange), json};
 }
 
 export function Playground(): ReactNode {
@@ -206,8 +214,10 @@ export function Playground(): ReactNode {
         Every step is answered by the <strong>in-browser Synkronus</strong> that the{' '}
         <Link to="/api">API reference</Link>
         &apos;s &ldquo;Try it&rdquo; consoles use, made from the API description and running in this page: nothing is
-        sent over the network.
+        sent over the network. It answers as the server of the release these docs cover does, or as the description
+        says.
       </p>
+      <DialectSwitch />
       <SeedNote />
       <ol className={styles.steps}>
         {steps.map((step) => (

@@ -11,17 +11,27 @@ import {
   SEED_OBSERVATION_COUNT,
   SEED_USERS,
 } from '@site/src/api/synkronus';
+import type {Exchange} from '@site/src/api/synkronus';
 import {listZip} from '@site/src/api/synkronus/zip';
+import {AnswerNotesView, type AnswerNotes} from './Dialect';
 import styles from './styles.module.css';
 
 /** The address requests are made out to (never fetched: the in-browser Synkronus answers them). */
 export const MOCK_ORIGIN = 'http://localhost:8080';
 
 /** What the console shows of an answer. */
-export type Shown = {status: number; reason: string; headers: [string, string][]; body: string; bodyLabel: string};
+export type Shown = {
+  status: number;
+  reason: string;
+  headers: [string, string][];
+  body: string;
+  bodyLabel: string;
+  notes: AnswerNotes;
+};
 
 /** A response as text for the reader: JSON pretty-printed, a ZIP as its entries, other bytes as text or their size. */
-export async function showResponse(op: ContractOperation, response: Response): Promise<Shown> {
+export async function showResponse(op: ContractOperation, exchange: Exchange): Promise<Shown> {
+  const {response} = exchange;
   const reason = op.responses.find((r) => r.status === String(response.status))?.reason ?? '';
   const headers: [string, string][] = [];
   response.headers.forEach((value, name) => headers.push([name, value]));
@@ -53,7 +63,7 @@ export async function showResponse(op: ContractOperation, response: Response): P
     // eslint-disable-next-line no-control-regex -- NUL to BS (and U+FFFD) are how binary content shows in decoded text
     body = `${bytes.length} bytes (${type || 'no content type'})${/[\u0000-\u0008\uFFFD]/.test(text) ? '' : `:\n${text}`}`;
   }
-  return {status: response.status, reason, headers, body, bodyLabel};
+  return {status: response.status, reason, headers, body, bodyLabel, notes: exchange};
 }
 
 /** The answer in a live region, named "Response: <of what>" (each region of a page has its own name). */
@@ -90,6 +100,7 @@ export function ResponseView({
               {shown.status} {shown.reason}
             </strong>
           </p>
+          <AnswerNotesView notes={shown.notes} />
           <details className={styles.headers}>
             <summary>Headers ({shown.headers.length})</summary>
             <ul>
@@ -132,7 +143,8 @@ export function SeedNote(): ReactNode {
       ))}{' '}
       (versions 1 to {SEED_OBSERVATION_COUNT}, so pulling with the default limit of 50 takes three pages);{' '}
       {SEED_ATTACHMENTS.length} attachments (one deleted); three app bundle versions. App bundles up to{' '}
-      {MAX_BUNDLE_BYTES / 1024} KiB. Tokens last an hour.
+      {MAX_BUNDLE_BYTES / 1024} KiB. Access tokens last 24 hours and refresh tokens 7 days, as on the server of the
+      release.
     </p>
   );
 }

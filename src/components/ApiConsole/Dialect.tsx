@@ -1,0 +1,67 @@
+/**
+ * The dialect switch of the console and the playground, and what an answer says about where it came from:
+ * the dialect, the Known issues that shaped it, and how the other dialect would answer the same request.
+ */
+import Link from '@docusaurus/Link';
+import {useId, useSyncExternalStore, type ReactNode} from 'react';
+import {DIALECTS, type DialectName, type Exchange} from '@site/src/api/synkronus';
+import {getSession, setDialect, subscribeSession} from './session';
+import styles from './styles.module.css';
+
+export const DIALECT_LABELS: Record<DialectName, string> = {
+  'v1.0.0-alpha.6': 'as the server of ODE v1.0.0-alpha.6 does',
+  description: 'as the API description 1.0.3 says',
+};
+
+export const useSession = () => useSyncExternalStore(subscribeSession, getSession, getSession);
+
+export function DialectSwitch(): ReactNode {
+  const {dialect} = useSession();
+  const name = useId();
+  return (
+    <fieldset className={styles.dialect}>
+      <legend>Answer</legend>
+      {DIALECTS.map((d) => (
+        <label key={d}>
+          <input type="radio" name={name} value={d} checked={dialect === d} onChange={() => setDialect(d)} />{' '}
+          {DIALECT_LABELS[d]}
+          {d === 'v1.0.0-alpha.6' ? ' (the release these docs cover)' : ''}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** What the console says about one answer, beside its status. */
+export type AnswerNotes = Pick<Exchange, 'dialect' | 'rules' | 'unspecified' | 'limit' | 'reason' | 'other'>;
+
+export function AnswerNotesView({notes}: {notes: AnswerNotes}): ReactNode {
+  const {dialect, rules, unspecified, limit, reason, other} = notes;
+  return (
+    <ul className={styles.notes}>
+      <li>Answered {DIALECT_LABELS[dialect]}.</li>
+      {unspecified ? (
+        <li>
+          <strong>Not specified by the description:</strong> {unspecified}. The status and body only say so.
+        </li>
+      ) : null}
+      {limit ? <li>A limit of this in-browser engine, not of a Synkronus server: {limit}.</li> : null}
+      {reason ? <li>Why, in the engine&apos;s words (not the server&apos;s): {reason}.</li> : null}
+      {other ? (
+        <li>
+          Answered {DIALECT_LABELS[other.dialect]}, this request gets <strong>{other.status}</strong> instead
+          {other.rules.length ? ': see ' : '.'}
+          {other.rules.map((rule, i) => (
+            <span key={rule.id}>
+              {i ? ', ' : ''}
+              <Link to={rule.href}>{rule.title.replace(/`/g, '')}</Link>
+            </span>
+          ))}
+          {other.rules.length ? ' in Known issues.' : ''}
+        </li>
+      ) : rules.length === 0 && !unspecified ? (
+        <li>The other dialect answers this request the same way.</li>
+      ) : null}
+    </ul>
+  );
+}
