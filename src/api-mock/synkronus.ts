@@ -22,8 +22,10 @@ import {
   MAX_BUNDLE_BYTES,
   SEED_ATTACHMENTS,
   SEED_BUNDLES,
+  SEED_CURRENT_VERSION,
   SEED_USERS,
   seedObservations,
+  seedObservationVersion,
   TOKEN_LIFETIME_SECONDS,
   type SeedUser,
 } from './seed';
@@ -158,23 +160,21 @@ export function createSynkronus(contract: Contract): Synkronus {
   function reset() {
     users = new Map(SEED_USERS.map((user) => [user.username, {...user}]));
     observations = new Map();
-    counter = 0;
-    for (const record of seedObservations()) observations.set(record.observation_id, {...record, version: ++counter});
+    seedObservations().forEach((record, index) =>
+      observations.set(record.observation_id, {...record, version: seedObservationVersion(index)}),
+    );
     attachments = new Map();
     for (const seed of SEED_ATTACHMENTS) {
-      const attachment: Attachment = {
+      attachments.set(seed.id, {
         id: seed.id,
         bytes: encoder.encode(seed.text),
         contentType: seed.contentType,
-        version: ++counter,
-        deleted: false,
-      };
-      attachments.set(seed.id, attachment);
+        version: seed.version,
+        deleted: seed.deletedVersion !== undefined,
+        deletedVersion: seed.deletedVersion,
+      });
     }
-    for (const seed of SEED_ATTACHMENTS) {
-      const attachment = attachments.get(seed.id)!;
-      if (seed.deleted) Object.assign(attachment, {deleted: true, deletedVersion: ++counter});
-    }
+    counter = SEED_CURRENT_VERSION;
     bundles = SEED_BUNDLES.map(({version, files}) =>
       bundleOf(
         version,
@@ -364,7 +364,9 @@ export function createSynkronus(contract: Contract): Synkronus {
       return json(200, {
         current_version: counter,
         records: page.map(pullRecord),
-        change_cutoff: page.length ? page[page.length - 1].version : hasMore ? since : Math.max(since, counter),
+        // Never ahead of current_version, even for a since.version beyond it: an empty page covers every
+        // change up to now.
+        change_cutoff: page.length ? page[page.length - 1].version : counter,
         has_more: hasMore,
         sync_format_version: '1.0',
       });
@@ -666,4 +668,12 @@ export function createSynkronus(contract: Contract): Synkronus {
 }
 
 /** The users of the seed, for the console's page text. */
-export {SEED_USERS, SEED_FORM_TYPES, SEED_OBSERVATION_COUNT, SEED_ATTACHMENTS, MAX_BUNDLE_BYTES} from './seed';
+export {
+  SEED_USERS,
+  SEED_FORM_TYPES,
+  SEED_OBSERVATION_COUNT,
+  SEED_ATTACHMENTS,
+  SEED_CURRENT_VERSION,
+  seedObservationVersion,
+  MAX_BUNDLE_BYTES,
+} from './seed';

@@ -7,9 +7,11 @@ import type {ContractOperation} from '@site/src/api-mock/contract';
 import {
   MAX_BUNDLE_BYTES,
   SEED_ATTACHMENTS,
+  SEED_CURRENT_VERSION,
   SEED_FORM_TYPES,
   SEED_OBSERVATION_COUNT,
   SEED_USERS,
+  seedObservationVersion,
 } from '@site/src/api-mock/synkronus';
 import {listZip} from '@site/src/api-mock/zip';
 import styles from './styles.module.css';
@@ -129,9 +131,10 @@ export function SeedNote(): ReactNode {
           <code>{t}</code>
         </span>
       ))}{' '}
-      (versions 1 to {SEED_OBSERVATION_COUNT}, so pulling with the default limit of 50 takes three pages);{' '}
-      {SEED_ATTACHMENTS.length} attachments (one deleted); three app bundle versions. App bundles up to{' '}
-      {MAX_BUNDLE_BYTES / 1024} KiB. Tokens last an hour.
+      (changed at versions {seedObservationVersion(0)} to {SEED_CURRENT_VERSION}, so pulling with the default limit of
+      50 takes three pages, and the description&apos;s pull example gets the newest); {SEED_ATTACHMENTS.length}{' '}
+      attachments (one deleted); three app bundle versions. App bundles up to {MAX_BUNDLE_BYTES / 1024} KiB. Tokens last
+      an hour.
     </p>
   );
 }
