@@ -156,11 +156,12 @@ export function ConsolePanel({operationId}: {operationId: string}): ReactNode {
       </p>
       <SeedNote />
       {op.isPublic ? null : <Session />}
+      {/* The roles that may make the call are stated once, in the operation's access facts above. */}
       {op.rolesUnspecified ? (
         <p className={styles.subtle}>
           The description does not say whether the role{op.rolesUnspecified.length > 1 ? 's' : ''}{' '}
-          {op.rolesUnspecified.join(', ')} may make this call: the in-browser Synkronus allows only the roles it names (
-          {op.roles.join(', ')}) and answers 403 to the others.
+          {op.rolesUnspecified.join(', ')} may make this call: the in-browser Synkronus answers{' '}
+          {op.rolesUnspecified.length > 1 ? 'them' : 'it'} 403.
         </p>
       ) : null}
       <form onSubmit={(event) => void onSubmit(event)} className={styles.form}>
