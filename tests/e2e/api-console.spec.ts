@@ -60,7 +60,8 @@ function userFor(op: ContractOperation) {
     : seedUser(op.roles.includes('admin') ? 'admin' : op.roles[0]);
 }
 
-const LOGIN = OPERATIONS.find((op) => op.operationId === 'login')!;
+const byId = (id: string) => OPERATIONS.find((op) => op.operationId === id)!;
+const LOGIN = byId('login');
 
 /** Logs in through the Log in console; returns its answer's body. */
 async function login(
@@ -139,7 +140,6 @@ test.describe('the "Try it" console of /api', () => {
   test('documented errors are shown as the mock answers them: 400 naming the field, 401, 403, 404, 409, 304', async ({
     page,
   }) => {
-    const byId = (id: string) => OPERATIONS.find((op) => op.operationId === id)!;
     await page.goto('/api');
     const pull = await openConsole(page, byId('syncPull'));
     // No login yet: 401.
@@ -240,6 +240,56 @@ test.describe('the "Try it" console of /api', () => {
     await page.keyboard.press('Space');
     await expect(button).toHaveAttribute('aria-expanded', 'false');
     await expect(panel).toBeHidden();
+  });
+
+  test('Send keeps the keyboard focus while its request is pending, and after the answer', async ({page}) => {
+    await page.goto('/api');
+    const panel = await openConsole(page, byId('getHealth'));
+    const send = panel.getByRole('button', {name: 'Send'});
+    const response = panel.getByRole('region', {name: /^Response: /});
+    // Every time the focus leaves Send, and whether Send was marked unavailable (pending) while focused.
+    await send.evaluate((button) => {
+      const log = {focusLost: 0, focusedWhilePending: false};
+      (window as unknown as {sendFocusLog: typeof log}).sendFocusLog = log;
+      button.addEventListener('focusout', () => log.focusLost++);
+      new MutationObserver(() => {
+        if (button.getAttribute('aria-disabled') === 'true' && document.activeElement === button)
+          log.focusedWhilePending = true;
+      }).observe(button, {attributes: true});
+    });
+    await panel.getByLabel(/^x-api-version/).focus();
+    await page.keyboard.press('Tab');
+    await expect(send).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(response).toHaveAttribute('data-answers', '1');
+    await expect(send).toBeFocused();
+    await expect(send).toHaveAttribute('aria-disabled', 'false');
+    // Space, the other key of a button, sends again from where the focus stayed.
+    await page.keyboard.press('Space');
+    await expect(response).toHaveAttribute('data-answers', '2');
+    await expect(send).toBeFocused();
+    await expect(response).toContainText('Status 200 OK');
+    const log = await page.evaluate(() => (window as unknown as {sendFocusLog: object}).sendFocusLog);
+    expect(log).toEqual({focusLost: 0, focusedWhilePending: true});
+  });
+
+  test('"Copy as curl" with a body that is not JSON says it is invalid instead of quoting it', async ({page}) => {
+    await page.goto('/api');
+    const pull = await openConsole(page, byId('syncPull'));
+    const body = pull.getByLabel('Request body (JSON)');
+    await body.fill('{"client_id": ');
+    await expect(pull.getByLabel('curl command')).toHaveCount(0);
+    await expect(
+      pull.getByText(/^The request body is not valid JSON \(.+\), so there is no curl command for it/),
+    ).toBeVisible();
+    await pull.getByRole('button', {name: 'Copy as curl'}).click();
+    await expect(pull.getByRole('status').filter({hasText: /^Nothing copied/})).toHaveText(
+      'Nothing copied: the request body is not valid JSON.',
+    );
+    // Corrected, the body is in the command as JSON again.
+    await body.fill('{"client_id": "formulus-1"}');
+    await expect(pull.getByLabel('curl command')).toContainText('"client_id": "formulus-1"');
+    await expect(pull.getByText(/^The request body is not valid JSON/)).toHaveCount(0);
   });
 
   for (const colorScheme of ['light', 'dark'] as const) {
