@@ -292,6 +292,29 @@ test.describe('the "Try it" console of /api', () => {
     await expect(pull.getByText(/^The request body is not valid JSON/)).toHaveCount(0);
   });
 
+  test('the prefilled Pull example returns records on the first try', async ({page}) => {
+    await page.goto('/api');
+    await login(page, seedUser('read-only'));
+    const pull = await openConsole(page, byId('syncPull'));
+    const example = JSON.parse(await pull.getByLabel('Request body (JSON)').inputValue()) as {
+      since: {version: number};
+      schema_types: string[];
+    };
+    const shown = await sendAndRead(pull);
+    expect(shown.status, shown.body).toBe(200);
+    const answer = JSON.parse(shown.body) as {
+      current_version: number;
+      change_cutoff: number;
+      records: {form_type: string; version: number}[];
+    };
+    expect(answer.records.length, 'records of the prefilled example').toBeGreaterThan(0);
+    for (const record of answer.records) {
+      expect(record.version).toBeGreaterThan(example.since.version);
+      expect(example.schema_types).toContain(record.form_type);
+    }
+    expect(answer.change_cutoff).toBeLessThanOrEqual(answer.current_version);
+  });
+
   for (const colorScheme of ['light', 'dark'] as const) {
     test(`/api with a console open has no axe violations in ${colorScheme} mode`, async ({page}) => {
       test.slow(); // axe over the whole reference
