@@ -336,6 +336,28 @@ test.describe('the "Try it" console of /api', () => {
   }
 });
 
+test('"Try it" without JavaScript says, at every operation, that the console needs it', async ({browser, baseURL}) => {
+  const context = await browser.newContext({baseURL, javaScriptEnabled: false});
+  const page = await context.newPage();
+  await page.goto('/api');
+  await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'false');
+  for (const op of OPERATIONS) {
+    const section = page
+      .locator('section')
+      .filter({has: page.locator(`[id="${op.anchor}"]`)})
+      .last();
+    await expect(section.getByRole('button', {name: 'Try it'})).toBeVisible();
+    await expect(section.getByText(/^The console runs the API in this page and needs JavaScript/)).toBeVisible();
+  }
+  await context.close();
+});
+
+test('with JavaScript, "Try it" has no word about JavaScript', async ({page}) => {
+  await page.goto('/api');
+  await expect(page.getByRole('button', {name: 'Try it'}).first()).toBeVisible();
+  await expect(page.getByText(/needs JavaScript/)).toHaveCount(0);
+});
+
 test.describe('the sync playground', () => {
   test('a guided sync pushes a batch, then pulls every seeded observation exactly once, page by page, then the attachment manifest', async ({
     page,
