@@ -358,6 +358,33 @@ test('with JavaScript, "Try it" has no word about JavaScript', async ({page}) =>
   await expect(page.getByText(/needs JavaScript/)).toHaveCount(0);
 });
 
+test('the navbar, back on scrolling up, never covers the contents list of /api', async ({page}) => {
+  await page.setViewportSize({width: 1280, height: 800});
+  await page.goto('/api');
+  const navbar = page.getByRole('navigation', {name: 'Main'});
+  const contents = page.getByRole('navigation', {name: 'API reference'});
+  const box = (locator: Locator) =>
+    locator.evaluate((element) => {
+      const {top, bottom} = element.getBoundingClientRect();
+      return {top, bottom};
+    });
+  await page.mouse.move(800, 400);
+  // Scrolled down, in two moves (the theme hides the navbar on a scroll that follows another one downwards):
+  // the navbar hides above the window.
+  await page.mouse.wheel(0, 3000);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  await page.mouse.wheel(0, 3000);
+  await expect.poll(async () => (await box(navbar)).bottom).toBeLessThanOrEqual(0);
+  await page.mouse.wheel(0, -300);
+  // Scrolled up: the navbar is back in full at the top of the window.
+  await expect.poll(async () => (await box(navbar)).top).toBe(0);
+  const bar = await box(navbar);
+  expect((await box(contents)).top, 'the contents list starts below the navbar').toBeGreaterThanOrEqual(bar.bottom);
+  const firstEntry = contents.getByRole('link').first();
+  await expect(firstEntry).toBeVisible();
+  expect((await box(firstEntry)).top).toBeGreaterThanOrEqual(bar.bottom);
+});
+
 test.describe('the sync playground', () => {
   test('a guided sync pushes a batch, then pulls every seeded observation exactly once, page by page, then the attachment manifest', async ({
     page,
