@@ -5,8 +5,11 @@
  *   against the description with Ajv (tests/support/api-console.ts).
  * - The documented errors the console shows as the mock answers them (400 naming the field, 401, 403,
  *   404, 409, 304), never as a crash; the token of the last login and the role in use; reset.
- * - "Copy as curl" for the server URL the reader types; nothing is sent to any other host (the `page`
- *   fixture fails a test on any such request).
+ * - "Copy as curl" for the server URL the reader types, and no command for a body that is not JSON;
+ *   nothing is sent to any other host (the `page` fixture fails a test on any such request).
+ * - Send keeps the keyboard focus while its request is pending; the prefilled Pull example returns
+ *   records; without JavaScript every "Try it" says the console needs it; the navbar, back on scrolling
+ *   up, never covers the contents list.
  * - The sync playground pulls every seeded observation exactly once.
  * - axe finds no violation on /api with a console open, in light and in dark mode.
  * The unit test of the mock (tests/unit/api-console-mock.spec.ts) covers every error status of every operation.
