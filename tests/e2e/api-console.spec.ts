@@ -5,8 +5,11 @@
  *   against the description with Ajv (tests/support/api-console.ts).
  * - The documented errors the console shows as the mock answers them (400 naming the field, 401, 403,
  *   404, 409, 304), never as a crash; the token of the last login and the role in use; reset.
- * - "Copy as curl" for the server URL the reader types; nothing is sent to any other host (the `page`
- *   fixture fails a test on any such request).
+ * - "Copy as curl" for the server URL the reader types, and no command for a body that is not JSON;
+ *   nothing is sent to any other host (the `page` fixture fails a test on any such request).
+ * - Send keeps the keyboard focus while its request is pending; the prefilled Pull example returns
+ *   records; without JavaScript every "Try it" says the console needs it; the navbar, back on scrolling
+ *   up, never covers the contents list.
  * - The sync playground pulls every seeded observation exactly once.
  * - axe finds no violation on /api with a console open, in light and in dark mode.
  * The unit test of the mock (tests/unit/api-console-mock.spec.ts) covers every error status of every operation.
@@ -60,7 +63,8 @@ function userFor(op: ContractOperation) {
     : seedUser(op.roles.includes('admin') ? 'admin' : op.roles[0]);
 }
 
-const LOGIN = OPERATIONS.find((op) => op.operationId === 'login')!;
+const byId = (id: string) => OPERATIONS.find((op) => op.operationId === id)!;
+const LOGIN = byId('login');
 
 /** Logs in through the Log in console; returns its answer's body. */
 async function login(
@@ -113,11 +117,12 @@ test.describe('the "Try it" console of /api', () => {
         await expect(panel.getByLabel('Bearer token')).not.toHaveValue('');
       }
       if (op.rolesUnspecified) {
-        await expect(
-          panel.getByText(
-            `The description does not say whether the role ${op.rolesUnspecified.join(', ')} may make this call`,
-          ),
-        ).toBeVisible();
+        const note = panel.getByText(
+          `The description does not say whether the role ${op.rolesUnspecified.join(', ')} may make this call`,
+        );
+        await expect(note).toBeVisible();
+        // The roles that may make the call are stated once, in the operation's access facts, not again here.
+        for (const role of op.roles) await expect(note).not.toContainText(role);
       }
       await HAPPY_INPUTS[op.operationId]?.(panel, {refreshToken});
       const shown = await sendAndRead(panel);
@@ -138,7 +143,6 @@ test.describe('the "Try it" console of /api', () => {
   test('documented errors are shown as the mock answers them: 400 naming the field, 401, 403, 404, 409, 304', async ({
     page,
   }) => {
-    const byId = (id: string) => OPERATIONS.find((op) => op.operationId === id)!;
     await page.goto('/api');
     const pull = await openConsole(page, byId('syncPull'));
     // No login yet: 401.
@@ -241,6 +245,79 @@ test.describe('the "Try it" console of /api', () => {
     await expect(panel).toBeHidden();
   });
 
+  test('Send keeps the keyboard focus while its request is pending, and after the answer', async ({page}) => {
+    await page.goto('/api');
+    const panel = await openConsole(page, byId('getHealth'));
+    const send = panel.getByRole('button', {name: 'Send'});
+    const response = panel.getByRole('region', {name: /^Response: /});
+    // Every time the focus leaves Send, and whether Send was marked unavailable (pending) while focused.
+    await send.evaluate((button) => {
+      const log = {focusLost: 0, focusedWhilePending: false};
+      (window as unknown as {sendFocusLog: typeof log}).sendFocusLog = log;
+      button.addEventListener('focusout', () => log.focusLost++);
+      new MutationObserver(() => {
+        if (button.getAttribute('aria-disabled') === 'true' && document.activeElement === button)
+          log.focusedWhilePending = true;
+      }).observe(button, {attributes: true});
+    });
+    await panel.getByLabel(/^x-api-version/).focus();
+    await page.keyboard.press('Tab');
+    await expect(send).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(response).toHaveAttribute('data-answers', '1');
+    await expect(send).toBeFocused();
+    await expect(send).toHaveAttribute('aria-disabled', 'false');
+    // Space, the other key of a button, sends again from where the focus stayed.
+    await page.keyboard.press('Space');
+    await expect(response).toHaveAttribute('data-answers', '2');
+    await expect(send).toBeFocused();
+    await expect(response).toContainText('Status 200 OK');
+    const log = await page.evaluate(() => (window as unknown as {sendFocusLog: object}).sendFocusLog);
+    expect(log).toEqual({focusLost: 0, focusedWhilePending: true});
+  });
+
+  test('"Copy as curl" with a body that is not JSON says it is invalid instead of quoting it', async ({page}) => {
+    await page.goto('/api');
+    const pull = await openConsole(page, byId('syncPull'));
+    const body = pull.getByLabel('Request body (JSON)');
+    await body.fill('{"client_id": ');
+    await expect(pull.getByLabel('curl command')).toHaveCount(0);
+    await expect(
+      pull.getByText(/^The request body is not valid JSON \(.+\), so there is no curl command for it/),
+    ).toBeVisible();
+    await pull.getByRole('button', {name: 'Copy as curl'}).click();
+    await expect(pull.getByRole('status').filter({hasText: /^Nothing copied/})).toHaveText(
+      'Nothing copied: the request body is not valid JSON.',
+    );
+    // Corrected, the body is in the command as JSON again.
+    await body.fill('{"client_id": "formulus-1"}');
+    await expect(pull.getByLabel('curl command')).toContainText('"client_id": "formulus-1"');
+    await expect(pull.getByText(/^The request body is not valid JSON/)).toHaveCount(0);
+  });
+
+  test('the prefilled Pull example returns records on the first try', async ({page}) => {
+    await page.goto('/api');
+    await login(page, seedUser('read-only'));
+    const pull = await openConsole(page, byId('syncPull'));
+    const example = JSON.parse(await pull.getByLabel('Request body (JSON)').inputValue()) as {
+      since: {version: number};
+      schema_types: string[];
+    };
+    const shown = await sendAndRead(pull);
+    expect(shown.status, shown.body).toBe(200);
+    const answer = JSON.parse(shown.body) as {
+      current_version: number;
+      change_cutoff: number;
+      records: {form_type: string; version: number}[];
+    };
+    expect(answer.records.length, 'records of the prefilled example').toBeGreaterThan(0);
+    for (const record of answer.records) {
+      expect(record.version).toBeGreaterThan(example.since.version);
+      expect(example.schema_types).toContain(record.form_type);
+    }
+    expect(answer.change_cutoff).toBeLessThanOrEqual(answer.current_version);
+  });
+
   for (const colorScheme of ['light', 'dark'] as const) {
     test(`/api with a console open has no axe violations in ${colorScheme} mode`, async ({page}) => {
       test.slow(); // axe over the whole reference
@@ -260,6 +337,55 @@ test.describe('the "Try it" console of /api', () => {
       );
     });
   }
+});
+
+test('"Try it" without JavaScript says, at every operation, that the console needs it', async ({browser, baseURL}) => {
+  const context = await browser.newContext({baseURL, javaScriptEnabled: false});
+  const page = await context.newPage();
+  await page.goto('/api');
+  await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'false');
+  for (const op of OPERATIONS) {
+    const section = page
+      .locator('section')
+      .filter({has: page.locator(`[id="${op.anchor}"]`)})
+      .last();
+    await expect(section.getByRole('button', {name: 'Try it'})).toBeVisible();
+    await expect(section.getByText(/^The console runs the API in this page and needs JavaScript/)).toBeVisible();
+  }
+  await context.close();
+});
+
+test('with JavaScript, "Try it" has no word about JavaScript', async ({page}) => {
+  await page.goto('/api');
+  await expect(page.getByRole('button', {name: 'Try it'}).first()).toBeVisible();
+  await expect(page.getByText(/needs JavaScript/)).toHaveCount(0);
+});
+
+test('the navbar, back on scrolling up, never covers the contents list of /api', async ({page}) => {
+  await page.setViewportSize({width: 1280, height: 800});
+  await page.goto('/api');
+  const navbar = page.getByRole('navigation', {name: 'Main'});
+  const contents = page.getByRole('navigation', {name: 'API reference'});
+  const box = (locator: Locator) =>
+    locator.evaluate((element) => {
+      const {top, bottom} = element.getBoundingClientRect();
+      return {top, bottom};
+    });
+  await page.mouse.move(800, 400);
+  // Scrolled down, in two moves (the theme hides the navbar on a scroll that follows another one downwards):
+  // the navbar hides above the window.
+  await page.mouse.wheel(0, 3000);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  await page.mouse.wheel(0, 3000);
+  await expect.poll(async () => (await box(navbar)).bottom).toBeLessThanOrEqual(0);
+  await page.mouse.wheel(0, -300);
+  // Scrolled up: the navbar is back in full at the top of the window.
+  await expect.poll(async () => (await box(navbar)).top).toBe(0);
+  const bar = await box(navbar);
+  expect((await box(contents)).top, 'the contents list starts below the navbar').toBeGreaterThanOrEqual(bar.bottom);
+  const firstEntry = contents.getByRole('link').first();
+  await expect(firstEntry).toBeVisible();
+  expect((await box(firstEntry)).top).toBeGreaterThanOrEqual(bar.bottom);
 });
 
 test.describe('the sync playground', () => {

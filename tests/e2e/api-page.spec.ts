@@ -165,6 +165,20 @@ test.describe('/api: generated from the description, all in the server-rendered 
     }
   });
 
+  test('every operation states its roles once: in its access facts, not again in its description', () => {
+    for (const op of operations) {
+      const where = `${op.method.toUpperCase()} ${op.path}`;
+      const section = sectionOf(operationAnchor({...op, operationId: op.operation.operationId}));
+      expect(section.find('dt').filter((_, dt) => $(dt).text() === 'Roles').length, `${where}: one Roles fact`).toBe(1);
+      const restated = section
+        .find('p, li, dd')
+        .map((_, element) => squash($(element).text()))
+        .get()
+        .filter((text) => /^Roles\b/.test(text));
+      expect(restated, `${where}: the roles stated again`).toEqual([]);
+    }
+  });
+
   test('every schema under its own heading, with every field and every bound (minimum, maximum, pattern, default)', () => {
     for (const name of schemaNames) {
       const section = sectionOf(schemaAnchor(name));

@@ -15,7 +15,13 @@ import {
   OPERATIONS,
   responseProblems,
 } from '../support/api-console';
-import {SEED_OBSERVATION_COUNT, SEED_USERS, type Synkronus} from '../../src/api/synkronus';
+import {
+  SEED_CURRENT_VERSION,
+  SEED_OBSERVATION_COUNT,
+  SEED_USERS,
+  seedObservationVersion,
+  type Synkronus,
+} from '../../src/api/synkronus';
 import {listZip, writeZip} from '../../src/api/synkronus/zip';
 import {listOperations} from '../../src/plugins/api-description/openapi';
 import {API} from '../support/api-description';
@@ -453,6 +459,58 @@ test.describe('the in-browser Synkronus', () => {
     expect(new Set(seen).size).toBe(SEED_OBSERVATION_COUNT);
   });
 
+  test('the documented pull example gets records on the first try; change_cutoff is never ahead of current_version', async () => {
+    const mock = newSynkronus();
+    const token = await login(mock, 'read-only');
+    const example = JSON.parse(contractOperation('syncPull').body!.example!) as {
+      since: {version: number};
+      schema_types: string[];
+    };
+    // The example as the console prefills it: its body, no query parameter.
+    const response = await expectAnswer('syncPull', await call(mock, 'syncPull', {token}), 200);
+    const page = (await response.json()) as {
+      current_version: number;
+      change_cutoff: number;
+      records: {form_type: string; version: number}[];
+    };
+    expect(page.records.length, "records after the example's since.version").toBeGreaterThan(0);
+    for (const record of page.records) {
+      expect(record.version).toBeGreaterThan(example.since.version);
+      expect(example.schema_types).toContain(record.form_type);
+    }
+    expect(page.current_version).toBe(SEED_CURRENT_VERSION);
+    expect(page.change_cutoff).toBeLessThanOrEqual(page.current_version);
+    expect(seedObservationVersion(SEED_OBSERVATION_COUNT - 1)).toBe(SEED_CURRENT_VERSION);
+
+    // The manifest example asks for the same changes: the seeded download and deletion come back.
+    const manifest = await expectAnswer(
+      'getAttachmentManifest',
+      await call(mock, 'getAttachmentManifest', {token}),
+      200,
+    );
+    expect(await manifest.json()).toMatchObject({
+      current_version: SEED_CURRENT_VERSION,
+      operation_count: {download: 1, delete: 1},
+    });
+
+    // A since.version beyond every change: no records, and change_cutoff stays at current_version.
+    for (const since of [SEED_CURRENT_VERSION, SEED_CURRENT_VERSION + 1, 10 ** 9]) {
+      const empty = (await (
+        await expectAnswer(
+          'syncPull',
+          await call(mock, 'syncPull', {token, body: {client_id: 'c1', since: {version: since}}}),
+          200,
+        )
+      ).json()) as {records: unknown[]; change_cutoff: number; current_version: number; has_more: boolean};
+      expect(empty, `since.version ${since}`).toMatchObject({
+        records: [],
+        has_more: false,
+        change_cutoff: SEED_CURRENT_VERSION,
+        current_version: SEED_CURRENT_VERSION,
+      });
+    }
+  });
+
   test('a push stores valid records with growing versions, refuses invalid ones with a warning, and a repeated transmission is answered as unspecified', async () => {
     const mock = newSynkronus();
     const token = await login(mock, 'read-write');
@@ -473,18 +531,22 @@ test.describe('the in-browser Synkronus', () => {
     const first = (await (
       await expectAnswer('syncPush', await call(mock, 'syncPush', {token, body}), 200)
     ).json()) as Record<string, unknown>;
-    expect(first).toMatchObject({success_count: 2, failed_records: [{observation_id: 'b'}], current_version: 125});
+    expect(first).toMatchObject({
+      success_count: 2,
+      failed_records: [{observation_id: 'b'}],
+      current_version: SEED_CURRENT_VERSION + 2,
+    });
     expect((first.warnings as {id: string; message: string}[])[0]).toMatchObject({id: 'b', code: 'INVALID_RECORD'});
     // What a server does with a transmission it has seen, the description does not say.
     const again = await call(mock, 'syncPush', {token, body});
     expect(again.status).toBe(501);
     expect(again.headers.get('x-synkronus-unspecified')).toContain('transmission_id');
     const pull = (await (
-      await call(mock, 'syncPull', {token, body: {client_id: 'c2', since: {version: 123}}})
+      await call(mock, 'syncPull', {token, body: {client_id: 'c2', since: {version: SEED_CURRENT_VERSION}}})
     ).json()) as {records: {observation_id: string; version: number}[]};
     expect(pull.records.map((r) => [r.observation_id, r.version])).toEqual([
-      ['a', 124],
-      ['c', 125],
+      ['a', SEED_CURRENT_VERSION + 1],
+      ['c', SEED_CURRENT_VERSION + 2],
     ]);
     expect(
       await (await call(mock, 'syncPull', {token, body: {client_id: 'c2'}, query: {schemaType: 'water_point'}})).json(),
@@ -503,10 +565,18 @@ test.describe('the in-browser Synkronus', () => {
       'photo bytes',
     );
     const manifest = (await (
-      await call(mock, 'getAttachmentManifest', {token, body: {client_id: 'c', since_version: 123}})
+      await call(mock, 'getAttachmentManifest', {token, body: {client_id: 'c', since_version: SEED_CURRENT_VERSION}})
     ).json()) as Record<string, unknown>;
     expect(manifest).toMatchObject({
-      operations: [{operation: 'download', attachment_id: 'p.png', size: 11, content_type: 'image/png', version: 124}],
+      operations: [
+        {
+          operation: 'download',
+          attachment_id: 'p.png',
+          size: 11,
+          content_type: 'image/png',
+          version: SEED_CURRENT_VERSION + 1,
+        },
+      ],
       operation_count: {download: 1, delete: 0},
     });
     expect((await call(mock, 'uploadAttachment', {token, params: {attachment_id: 'p.png'}, form: {file}})).status).toBe(

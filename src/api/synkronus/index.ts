@@ -18,7 +18,15 @@ import {schemaValidator} from './validate';
 export type {Contract, ContractOperation} from './contract';
 export {DEFAULT_DIALECT, DIALECTS, type DialectName} from './types';
 export {RELEASE_RULES, ruleInfo, type RuleId, type RuleInfo} from './rules';
-export {SEED_USERS, SEED_FORM_TYPES, SEED_OBSERVATION_COUNT, SEED_ATTACHMENTS, MAX_BUNDLE_BYTES} from './seed';
+export {
+  SEED_USERS,
+  SEED_FORM_TYPES,
+  SEED_OBSERVATION_COUNT,
+  SEED_ATTACHMENTS,
+  SEED_CURRENT_VERSION,
+  seedObservationVersion,
+  MAX_BUNDLE_BYTES,
+} from './seed';
 export type {Seed} from './store';
 
 /** Headers with which the engine says what gave its answer (the console reads them). */

@@ -2,9 +2,10 @@
  * The seeded state of the in-browser Synkronus, which the console states on the page and "Reset"
  * returns to. Small on purpose: 120 observations of two form types (so pulling with the default
  * limit of 50 takes three pages), three users, two attachments and three app bundle versions. The
- * names the description's examples use (the user `fieldworker`, the attachment
+ * names and numbers the description's examples use (the user `fieldworker`, the attachment
  * `3f2b9c1e-…-1d2e3f4a5b6c.jpg`, the versions of `GET /app-bundle/versions`, the file
- * `app/index.html`) are seeded, so each operation's documented example works as it is.
+ * `app/index.html`, the change versions 1041 to 1187) are seeded, so each operation's documented
+ * example works as it is.
  */
 
 export type SeedUser = {
@@ -23,10 +24,26 @@ export const SEED_USERS: SeedUser[] = [
 export const SEED_FORM_TYPES = ['household_survey', 'water_point'] as const;
 export const SEED_OBSERVATION_COUNT = 120;
 
+/**
+ * The seed is the state of a server that has been in use: every change took the next number of one
+ * counter, and only the newest version of each record is kept, so the versions have gaps. They end at
+ * 1187, the `current_version` of the description's pull and manifest examples, so those examples,
+ * which ask for the changes since version 1041, get records and attachment operations, and a push
+ * answers 1188 as the push example does.
+ */
+export const SEED_CURRENT_VERSION = 1187;
+/** Versions between two seeded observations. */
+const OBSERVATION_VERSION_STEP = 9;
+
+/** The version of the seeded observation at `index` (0 to 119): 116, 125, … 1187. */
+export function seedObservationVersion(index: number): number {
+  return SEED_CURRENT_VERSION - (SEED_OBSERVATION_COUNT - 1 - index) * OBSERVATION_VERSION_STEP;
+}
+
 const VILLAGES = ['Kisumu East', 'Kisumu West', 'Maseno', 'Ahero', 'Kombewa'];
 const SOURCES = ['borehole', 'spring', 'well', 'tap'];
 
-/** The seeded observations, in the order they were stored (version 1 to 120); the two form types alternate. */
+/** The seeded observations, in the order they were stored (`seedObservationVersion`); the two form types alternate. */
 export function seedObservations() {
   return Array.from({length: SEED_OBSERVATION_COUNT}, (_, i) => {
     const formType = SEED_FORM_TYPES[i % 2];
@@ -54,19 +71,29 @@ export function seedObservations() {
   });
 }
 
-/** Attachments stored after the observations; the second one deleted again. */
-export const SEED_ATTACHMENTS = [
+/**
+ * The attachments, with the versions of the description's manifest example: the first stored at 1150,
+ * the second stored at 1100 and deleted at 1163 (no observation has these versions).
+ */
+export const SEED_ATTACHMENTS: {
+  id: string;
+  contentType: string;
+  text: string;
+  version: number;
+  deletedVersion?: number;
+}[] = [
   {
     id: '3f2b9c1e-7d4a-4e8b-a6c5-1d2e3f4a5b6c.jpg',
     contentType: 'image/jpeg',
     text: 'Stand-in for a photo of a water point (the in-browser Synkronus stores these bytes).',
-    deleted: false,
+    version: 1150,
   },
   {
     id: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d.jpg',
     contentType: 'image/jpeg',
     text: 'A photo deleted since.',
-    deleted: true,
+    version: 1100,
+    deletedVersion: 1163,
   },
 ];
 
@@ -106,6 +133,3 @@ export const SEED_BUNDLES: {version: string; files: Record<string, string>}[] = 
 
 /** The largest app bundle the in-browser Synkronus accepts (413 above it). */
 export const MAX_BUNDLE_BYTES = 1024 * 1024;
-
-/** How long an access token lives, in seconds. */
-export const TOKEN_LIFETIME_SECONDS = 3600;

@@ -3,7 +3,15 @@
  * seed and its clock. Plain data only, so that `structuredClone` copies it: the engine answers a request
  * in the other dialect on a copy to tell the console whether that dialect would answer otherwise.
  */
-import {SEED_ATTACHMENTS, SEED_BUNDLES, SEED_USERS, seedObservations, type SeedUser} from './seed';
+import {
+  SEED_ATTACHMENTS,
+  SEED_BUNDLES,
+  SEED_CURRENT_VERSION,
+  SEED_USERS,
+  seedObservations,
+  seedObservationVersion,
+  type SeedUser,
+} from './seed';
 import {contentHash} from './hash';
 
 export type Observation = Record<string, unknown> & {observation_id: string; form_type: string; version: number};
@@ -86,23 +94,23 @@ export function seededState(seed: Seed = {}): State {
     restarted: false,
   };
   if (seed.content === false) return state;
-  for (const record of seedObservations()) state.observations.set(record.observation_id, {...record, version: ++state.counter});
+  seedObservations().forEach((record, index) =>
+    state.observations.set(record.observation_id, {...record, version: seedObservationVersion(index)}),
+  );
   for (const attachment of SEED_ATTACHMENTS) {
-    const version = ++state.counter;
     state.attachments.set(attachment.id, {
       id: attachment.id,
       bytes: encoder.encode(attachment.text),
       contentType: attachment.contentType,
-      version,
-      deleted: false,
+      version: attachment.version,
+      deleted: attachment.deletedVersion !== undefined,
     });
-    state.attachmentOperations.push({attachment_id: attachment.id, operation: 'create', version});
+    state.attachmentOperations.push({attachment_id: attachment.id, operation: 'create', version: attachment.version});
+    if (attachment.deletedVersion !== undefined)
+      state.attachmentOperations.push({attachment_id: attachment.id, operation: 'delete', version: attachment.deletedVersion});
   }
-  for (const attachment of SEED_ATTACHMENTS.filter((a) => a.deleted)) {
-    const version = ++state.counter;
-    Object.assign(state.attachments.get(attachment.id)!, {deleted: true});
-    state.attachmentOperations.push({attachment_id: attachment.id, operation: 'delete', version});
-  }
+  state.attachmentOperations.sort((a, b) => a.version - b.version);
+  state.counter = SEED_CURRENT_VERSION;
   state.bundles = SEED_BUNDLES.map(({version, files}) =>
     bundleOf(
       version,

@@ -4,7 +4,8 @@
  * curl" gives the same request for a real server at the address the reader types.
  */
 import Link from '@docusaurus/Link';
-import {useId, useMemo, useState, type FormEvent, type ReactNode} from 'react';
+import clsx from 'clsx';
+import {useId, useMemo, useRef, useState, type FormEvent, type ReactNode} from 'react';
 import {toCurl, type RequestSample} from '@site/src/plugins/api-description/code-samples';
 import type {ContractOperation} from '@site/src/api/synkronus/contract';
 import {MOCK_ORIGIN, ResponseView, SeedNote, showResponse, type Shown} from './Response';
@@ -53,7 +54,7 @@ function buildRequest(
   op: ContractOperation,
   inputs: Inputs,
   origin: string,
-): {request: Request; sample: RequestSample} {
+): {request: Request; sample: RequestSample; bodyError?: string} {
   let path = op.path;
   const query = new URLSearchParams();
   const headers = new Headers();
@@ -75,14 +76,16 @@ function buildRequest(
   }
   const sample: RequestSample = {operationId: op.operationId, method: op.method, pathAndQuery, headers: sampleHeaders};
   let body: BodyInit | undefined;
+  let bodyError: string | undefined;
   if (op.body?.mediaType === 'application/json' && inputs.body.trim() !== '') {
     headers.set('Content-Type', 'application/json');
     body = inputs.body;
     sample.headers['Content-Type'] = 'application/json';
     try {
       sample.jsonBody = JSON.parse(inputs.body);
-    } catch {
-      sample.jsonBody = inputs.body;
+    } catch (error) {
+      // Sent as typed (the mock answers 400), but never quoted into a curl command as a JSON string.
+      bodyError = (error as Error).message;
     }
   } else if (op.body?.mediaType === 'multipart/form-data') {
     const form = new FormData();
@@ -96,7 +99,7 @@ function buildRequest(
     }
     body = form;
   }
-  return {request: new Request(`${origin}${pathAndQuery}`, {method: op.method, headers, body}), sample};
+  return {request: new Request(`${origin}${pathAndQuery}`, {method: op.method, headers, body}), sample, bodyError};
 }
 
 /** The console of one operation. */
@@ -115,17 +118,22 @@ export function ConsolePanel({operationId}: {operationId: string}): ReactNode {
   const [server, setServer] = useState(DEFAULT_SERVER);
   const [shown, setShown] = useState<Shown>();
   const [pending, setPending] = useState(false);
+  const inFlight = useRef(false);
   const [answers, setAnswers] = useState(0);
   const [failure, setFailure] = useState<string>();
   const [copied, setCopied] = useState('');
   const inputs: Inputs = {params, token, body, files};
-  const curl = useMemo(
-    () => toCurl(buildRequest(op, {params, token, body, files}, MOCK_ORIGIN).sample, server.replace(/\/+$/, '')),
-    [op, params, token, body, files, server],
-  );
+  /** The curl command, or why there is none: a body that is not JSON has no faithful command. */
+  const curl = useMemo(() => {
+    const {sample, bodyError} = buildRequest(op, {params, token, body, files}, MOCK_ORIGIN);
+    return bodyError ? {bodyError} : {command: toCurl(sample, server.replace(/\/+$/, ''))};
+  }, [op, params, token, body, files, server]);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
+    // Send stays focusable while a request is pending: a second Enter must not send again.
+    if (inFlight.current) return;
+    inFlight.current = true;
     setPending(true);
     setFailure(undefined);
     try {
@@ -135,14 +143,19 @@ export function ConsolePanel({operationId}: {operationId: string}): ReactNode {
       setShown(undefined);
       setFailure(`The request could not be made: ${(error as Error).message}`);
     } finally {
+      inFlight.current = false;
       setPending(false);
       setAnswers((n) => n + 1);
     }
   }
 
   async function copy() {
+    if (curl.command === undefined) {
+      setCopied('Nothing copied: the request body is not valid JSON.');
+      return;
+    }
     try {
-      await navigator.clipboard.writeText(curl);
+      await navigator.clipboard.writeText(curl.command);
       setCopied('Copied.');
     } catch {
       setCopied('Copying is not allowed here: select the command and copy it.');
@@ -160,11 +173,12 @@ export function ConsolePanel({operationId}: {operationId: string}): ReactNode {
       <DialectSwitch />
       <SeedNote />
       {op.isPublic ? null : <Session />}
+      {/* The roles that may make the call are stated once, in the operation's access facts above. */}
       {op.rolesUnspecified ? (
         <p className={styles.subtle}>
           The description does not say whether the role{op.rolesUnspecified.length > 1 ? 's' : ''}{' '}
           {op.rolesUnspecified.join(', ')} may make this call: answering as the description, the console says so instead
-          of inventing an answer.
+          of inventing an answer; the server of the release lets an admin push.
         </p>
       ) : null}
       <form onSubmit={(event) => void onSubmit(event)} className={styles.form}>
@@ -234,7 +248,11 @@ export function ConsolePanel({operationId}: {operationId: string}): ReactNode {
             ))
           : null}
         <div className={styles.actions}>
-          <button type="submit" className="button button--primary" disabled={pending}>
+          {/* aria-disabled, not disabled: a disabled button drops the keyboard focus to the page's body. */}
+          <button
+            type="submit"
+            className={clsx('button button--primary', pending && 'disabled')}
+            aria-disabled={pending}>
             Send
           </button>
         </div>
@@ -253,9 +271,16 @@ export function ConsolePanel({operationId}: {operationId: string}): ReactNode {
             autoComplete="url"
           />
         </div>
-        <pre className={styles.code} tabIndex={0} aria-label="curl command">
-          <code>{curl}</code>
-        </pre>
+        {curl.command !== undefined ? (
+          <pre className={styles.code} tabIndex={0} aria-label="curl command">
+            <code>{curl.command}</code>
+          </pre>
+        ) : (
+          <p className={styles.invalid}>
+            The request body is not valid JSON ({curl.bodyError}), so there is no curl command for it: correct the body
+            to get one.
+          </p>
+        )}
         <div className={styles.actions}>
           <button type="button" className="button button--sm button--secondary" onClick={() => void copy()}>
             Copy as curl

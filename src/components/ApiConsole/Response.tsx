@@ -7,9 +7,11 @@ import type {ContractOperation} from '@site/src/api/synkronus/contract';
 import {
   MAX_BUNDLE_BYTES,
   SEED_ATTACHMENTS,
+  SEED_CURRENT_VERSION,
   SEED_FORM_TYPES,
   SEED_OBSERVATION_COUNT,
   SEED_USERS,
+  seedObservationVersion,
 } from '@site/src/api/synkronus';
 import type {Exchange} from '@site/src/api/synkronus';
 import {listZip} from '@site/src/api/synkronus/zip';
@@ -141,9 +143,9 @@ export function SeedNote(): ReactNode {
           <code>{t}</code>
         </span>
       ))}{' '}
-      (versions 1 to {SEED_OBSERVATION_COUNT}, so pulling with the default limit of 50 takes three pages);{' '}
-      {SEED_ATTACHMENTS.length} attachments (one deleted); three app bundle versions. App bundles up to{' '}
-      {MAX_BUNDLE_BYTES / 1024} KiB. Access tokens last 24 hours and refresh tokens 7 days, as on the server of the
+      (changed at versions {seedObservationVersion(0)} to {SEED_CURRENT_VERSION}, so the description&apos;s pull example
+      gets the newest); {SEED_ATTACHMENTS.length} attachments (one deleted); three app bundle versions. App bundles up
+      to {MAX_BUNDLE_BYTES / 1024} KiB. Access tokens last 24 hours and refresh tokens 7 days, as on the server of the
       release.
     </p>
   );

@@ -46,6 +46,13 @@ export default function TryIt({operationId, summary}: {operationId: string; summ
         onClick={() => void toggle()}>
         Try it
       </button>
+      {/* Without JavaScript the button can do nothing: say so where it is, instead of letting it fail silently. */}
+      <noscript>
+        <p>
+          The console runs the API in this page and needs JavaScript, which is switched off: the curl sample under
+          Samples makes the same call to a real server.
+        </p>
+      </noscript>
       <section id={panelId} aria-label={`Try it: ${summary}`} hidden={!open}>
         {open && state.state === 'loading' ? <p role="status">Loading the console…</p> : null}
         {open && state.state === 'error' ? <p role="alert">{state.message}</p> : null}

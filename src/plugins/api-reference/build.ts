@@ -200,6 +200,17 @@ function synkCommand(options: BuildOptions, operationId: string | undefined): Sy
   return model;
 }
 
+/**
+ * The description without its "Roles: …" paragraph: the page states an operation's roles once, in its
+ * access facts, from `x-roles` and `x-roles-unspecified` (tests/unit/api-contract.spec.ts keeps the words
+ * and those lists in agreement).
+ */
+function withoutRolesParagraph(description: string | undefined): string | undefined {
+  if (description === undefined) return undefined;
+  const paragraphs = description.split(/\n[ \t]*\n/).filter((paragraph) => !/^Roles:/.test(paragraph.trimStart()));
+  return paragraphs.length ? paragraphs.join('\n\n') : undefined;
+}
+
 function operationModel(doc: OpenApiDocument, entry: OperationEntry, options: BuildOptions): OperationModel {
   const {operation, method, path} = entry;
   const op = {method, path, operationId: operation.operationId};
@@ -214,7 +225,7 @@ function operationModel(doc: OpenApiDocument, entry: OperationEntry, options: Bu
   const firstTag = operation.tags?.[0];
   if (firstTag) model.legacyAnchor = legacyOperationAnchor(firstTag, op);
   put(model, 'operationId', operation.operationId);
-  put(model, 'description', renderMarkdown(operation.description, PROSE_IN_OPERATION));
+  put(model, 'description', renderMarkdown(withoutRolesParagraph(operation.description), PROSE_IN_OPERATION));
   put(model, 'deprecated', operation.deprecated === true || undefined);
   put(model, 'isPublic', entry.isPublic || undefined);
   put(model, 'security', entry.security);

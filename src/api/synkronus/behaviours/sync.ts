@@ -229,7 +229,9 @@ const syncPull: Behaviour = (call) => {
     body: {
       current_version: call.store.state.counter,
       records,
-      change_cutoff: page.length === 0 ? sinceVersion : page[page.length - 1].version,
+      // An empty page covers every change up to now: never ahead of current_version, even for a since.version
+      // beyond it. The release answers the since.version it was given (pkg/sync/service.go).
+      change_cutoff: page.length ? page[page.length - 1].version : release ? sinceVersion : call.store.state.counter,
       has_more: matching.length > page.length,
       sync_format_version: '1.0',
     },
