@@ -153,7 +153,17 @@ function operationFor(method: string, pathname: string): OperationEntry | undefi
 }
 
 export async function startSyncMock(
-  options: {port?: number; users?: MockUser[]; seed?: PushedRecord[]} = {},
+  options: {
+    port?: number;
+    users?: MockUser[];
+    seed?: PushedRecord[];
+    /**
+     * A reverse proxy's body limit in front of the server, as nginx's client_max_body_size (the Docker Compose
+     * example's synkronus/nginx.conf sets 100M): a larger request is answered 413 by the proxy, in HTML, and
+     * never reaches the server.
+     */
+    proxyMaxBodyBytes?: number;
+  } = {},
 ): Promise<SyncMock> {
   const users = options.users ?? DEFAULT_USERS;
   // The database: observations keyed by observation_id, and the single-row global counter, which starts at 1
@@ -222,7 +232,7 @@ export async function startSyncMock(
         form_type: record.form_type,
         form_version: record.form_version,
         data: record.data,
-        created_at: goTime(Date.parse(record.created_at)),
+        created_at: goTime(timestampMillis(record.created_at)),
         updated_at: goTime(txTime),
         deleted: record.deleted,
         version: counter,
@@ -551,6 +561,17 @@ export async function startSyncMock(
   async function handle(req: http.IncomingMessage, res: http.ServerResponse, raw: Buffer) {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const method = req.method ?? 'GET';
+    if (options.proxyMaxBodyBytes !== undefined && raw.length > options.proxyMaxBodyBytes) {
+      const title = '413 Request Entity Too Large';
+      const page = `<html>\r\n<head><title>${title}</title></head>\r\n<body>\r\n<center><h1>${title}</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n`;
+      // The proxy's answer, not the server's: no description check.
+      return send(
+        res,
+        {method, path: url.pathname, query: url.search, body: undefined, status: 0},
+        {status: 413, contentType: 'text/html', body: page},
+        undefined,
+      );
+    }
     const routeName = `${method} ${url.pathname.startsWith('/attachments/') && url.pathname !== '/attachments/manifest' ? '/attachments/{attachment_id}' : url.pathname}`;
     const contentType = req.headers['content-type'] ?? '';
     let body: unknown;
@@ -714,10 +735,12 @@ function decodeObservation(raw: unknown): GoObservation | string {
 
 /**
  * Why PostgreSQL refuses the INSERT of this record, if it does (column types of migration
- * 20250625000001_create_observations_table.sql). The timestamp check approximates PostgreSQL's, which
- * accepts more spellings than these tests use.
+ * 20250625000001_create_observations_table.sql; messages as PostgreSQL 15 words them). The texts arrive as
+ * parameters, which PostgreSQL checks for NUL before anything else; `data` is JSON text for jsonb.
  */
 function databaseRefusal(record: GoObservation): string | undefined {
+  const texts = [record.observation_id, record.form_type, record.form_version, record.created_at, record.updated_at];
+  if (texts.some((text) => text.includes('\u0000'))) return 'pq: invalid byte sequence for encoding "UTF8": 0x00';
   for (const [column, max] of [
     ['observation_id', 255],
     ['form_type', 255],
@@ -727,11 +750,47 @@ function databaseRefusal(record: GoObservation): string | undefined {
   }
   if (record.data === undefined)
     return 'pq: null value in column "data" of relation "observations" violates not-null constraint';
-  if (JSON.stringify(record.data).includes('\\u0000')) return 'pq: unsupported Unicode escape sequence';
+  // JSON.stringify writes a NUL as \u0000 and half a surrogate pair as an escape such as \ud800.
+  const json = JSON.stringify(record.data);
+  if (/(?<!\\)(?:\\\\)*\\u0000/.test(json)) return 'pq: unsupported Unicode escape sequence';
+  if (/(?<!\\)(?:\\\\)*\\ud[89a-f][0-9a-f]{2}/.test(json)) return 'pq: invalid input syntax for type json';
   for (const column of ['created_at', 'updated_at'] as const) {
-    if (record[column] === '' || Number.isNaN(Date.parse(record[column]))) {
-      return `pq: invalid input syntax for type timestamp with time zone: ${JSON.stringify(record[column])}`;
-    }
+    const refusal = timestampRefusal(record[column]);
+    if (refusal) return `pq: ${refusal}: ${JSON.stringify(record[column])}`;
   }
   return undefined;
+}
+
+const ISO_TIMESTAMP = /^(\d{4,})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(\.\d*)?(?:[Zz]|([+-])(\d{2}):?(\d{2})?)?$/;
+
+/**
+ * Why timestamptz refuses this text, if it does. The ISO 8601 spelling is checked field by field as PostgreSQL
+ * does (no year 0, days the month has, 24:00:00 and a leap second 60 allowed, offsets under 16 hours); any other
+ * spelling is approximated with Date.parse.
+ */
+function timestampRefusal(text: string): string | undefined {
+  const match = ISO_TIMESTAMP.exec(text);
+  if (!match)
+    return text === '' || Number.isNaN(Date.parse(text))
+      ? 'invalid input syntax for type timestamp with time zone'
+      : undefined;
+  const [year, month, day, hour, minute, second] = match.slice(1, 7).map(Number);
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1];
+  const time = hour < 24 ? minute <= 59 && second <= 60 : hour === 24 && minute === 0 && second === 0;
+  if (year < 1 || days === undefined || day < 1 || day > days || !time) return 'date/time field value out of range';
+  if (Number(match[9] ?? 0) > 15 || Number(match[10] ?? 0) > 59) return 'time zone displacement out of range';
+  return undefined;
+}
+
+/** The instant of a timestamp text the database accepts; 24:00:00 and a leap second roll over, as in PostgreSQL. */
+function timestampMillis(text: string): number {
+  const match = ISO_TIMESTAMP.exec(text);
+  if (!match) return Date.parse(text);
+  const [year, month, day, hour, minute, second] = match.slice(1, 7).map(Number);
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  date.setUTCHours(hour, minute, second, Math.round(Number(`0${match[7] ?? ''}`) * 1000));
+  const offsetMinutes = Number(match[9] ?? 0) * 60 + Number(match[10] ?? 0);
+  return date.getTime() - (match[8] === '-' ? -1 : 1) * offsetMinutes * 60_000;
 }
