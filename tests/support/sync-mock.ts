@@ -766,9 +766,11 @@ const ISO_TIMESTAMP = /^(\d{4,})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(\.\
 /**
  * Why timestamptz refuses this text, if it does. The ISO 8601 spelling is checked field by field as PostgreSQL
  * does (no year 0, days the month has, 24:00:00 and a leap second 60 allowed, offsets under 16 hours); any other
- * spelling is approximated with Date.parse.
+ * spelling is approximated with Date.parse. PostgreSQL's special words (yesterday, now...) are accepted, but for
+ * infinity, which Go could not read back.
  */
 function timestampRefusal(text: string): string | undefined {
+  if (specialTimestamp(text) !== undefined) return undefined;
   const match = ISO_TIMESTAMP.exec(text);
   if (!match)
     return text === '' || Number.isNaN(Date.parse(text))
@@ -785,6 +787,8 @@ function timestampRefusal(text: string): string | undefined {
 
 /** The instant of a timestamp text the database accepts; 24:00:00 and a leap second roll over, as in PostgreSQL. */
 function timestampMillis(text: string): number {
+  const special = specialTimestamp(text);
+  if (special !== undefined) return special;
   const match = ISO_TIMESTAMP.exec(text);
   if (!match) return Date.parse(text);
   const [year, month, day, hour, minute, second] = match.slice(1, 7).map(Number);
@@ -793,4 +797,18 @@ function timestampMillis(text: string): number {
   date.setUTCHours(hour, minute, second, Math.round(Number(`0${match[7] ?? ''}`) * 1000));
   const offsetMinutes = Number(match[9] ?? 0) * 60 + Number(match[10] ?? 0);
   return date.getTime() - (match[8] === '-' ? -1 : 1) * offsetMinutes * 60_000;
+}
+
+/** The instant of one of PostgreSQL's special timestamp words, in a UTC session; undefined for other texts. */
+function specialTimestamp(text: string): number | undefined {
+  const today = new Date().setUTCHours(0, 0, 0, 0);
+  const day = 24 * 3600_000;
+  const words = new Map([
+    ['epoch', 0],
+    ['now', Date.now()],
+    ['today', today],
+    ['tomorrow', today + day],
+    ['yesterday', today - day],
+  ]);
+  return words.get(text.trim().toLowerCase());
 }
