@@ -120,7 +120,17 @@ function answerProblems(entry: OperationEntry, status: number, contentType: stri
 }
 
 export async function startSyncMock(
-  options: {dialect?: DialectName; users?: MockUser[]; seed?: PushedRecord[]} = {},
+  options: {
+    dialect?: DialectName;
+    users?: MockUser[];
+    seed?: PushedRecord[];
+    /**
+     * A reverse proxy's body limit in front of the server, as nginx's client_max_body_size (the Docker Compose
+     * example's synkronus/nginx.conf sets 100M): a larger request is answered 413 by the proxy, in HTML, and
+     * never reaches the server.
+     */
+    proxyMaxBodyBytes?: number;
+  } = {},
 ): Promise<SyncMock> {
   const dialect = options.dialect ?? (process.env.DIALECT as DialectName | undefined) ?? 'v1.0.0-alpha.6';
   const users = options.users ?? DEFAULT_USERS;
@@ -136,7 +146,13 @@ export async function startSyncMock(
     dialect,
     contract: CONTRACT,
     seed: {users, content: false},
-    intercept: ({method, path}) => {
+    intercept: ({method, path, body}) => {
+      if (options.proxyMaxBodyBytes !== undefined && body.length > options.proxyMaxBodyBytes) {
+        log.push({method, path, query: '', body: undefined, status: 413});
+        const title = '413 Request Entity Too Large';
+        const page = `<html>\r\n<head><title>${title}</title></head>\r\n<body>\r\n<center><h1>${title}</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n`;
+        return {status: 413, contentType: 'text/html', body: page};
+      }
       const route = routeOf(method, path);
       const hook = hooks.findIndex((h) => h.route === route);
       if (hook >= 0) hooks.splice(hook, 1)[0].action();

@@ -19,13 +19,15 @@ export function contractFromFile(file = DESCRIPTION_FILE, root = path.resolve(__
   return buildContract(readApiDescription(file, root));
 }
 
-/** What the server does with one request before the engine sees it, for tests of a client's failure handling. */
-export type Intercept = (request: {method: string; path: string}) =>
+/** What happens to one request before the engine sees it, for tests of a client's failure handling. */
+export type Intercept = (request: {method: string; path: string; body: Buffer}) =>
   | undefined
   /** The connection closes before the server reads the request (a network failure). */
   | 'drop-before'
   /** The engine answers, then the connection closes before the answer arrives (a lost answer). */
-  | 'drop-after';
+  | 'drop-after'
+  /** Something in front of the server (a proxy) answers instead, and the engine never sees the request. */
+  | {status: number; contentType: string; body: string};
 
 export type SynkronusServerOptions = {
   dialect?: DialectName;
@@ -50,9 +52,14 @@ export async function startSynkronusServer(options: SynkronusServerOptions = {})
   async function serve(req: http.IncomingMessage, res: http.ServerResponse, body: Buffer) {
     const url = new URL(req.url ?? '/', origin);
     const method = (req.method ?? 'GET').toUpperCase();
-    const verdict = options.intercept?.({method, path: url.pathname});
+    const verdict = options.intercept?.({method, path: url.pathname, body});
     if (verdict === 'drop-before') {
       req.socket.destroy();
+      return;
+    }
+    if (typeof verdict === 'object') {
+      res.writeHead(verdict.status, {'content-type': verdict.contentType});
+      res.end(verdict.body);
       return;
     }
     const headers = new Headers();

@@ -4,6 +4,7 @@
  * 20250625000001_create_observations_table.sql): one transaction per push, every written row takes the
  * next value of the global counter (an update two: the BEFORE INSERT trigger has already taken one).
  */
+import {databaseRefusal, timestampMillis} from '../postgres';
 import {isoSeconds, type Observation, type Store} from '../store';
 import type {Answer, Behaviour, Call} from '../types';
 
@@ -45,37 +46,6 @@ function decodeObservation(raw: unknown): GoObservation {
   };
 }
 
-/** PostgreSQL's `timestamptz` input for the spellings clients send (RFC 3339), refusing impossible dates. */
-export function isPostgresTimestamp(text: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2}):(\d{2})(\.\d+)?(Z|[+-]\d{2}(:?\d{2})?)?$/i.exec(text);
-  if (!match) return false;
-  const [year, month, day, hour, minute, second] = match.slice(1, 7).map(Number);
-  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth && hour <= 24 && minute <= 59 && second <= 60;
-}
-
-const chars = (text: string) => [...text].length;
-
-/** Why PostgreSQL refuses to write this record (the column types of the observations table), if it does. */
-function databaseRefusal(record: GoObservation): string | undefined {
-  for (const [column, max] of [
-    ['observation_id', 255],
-    ['form_type', 255],
-    ['form_version', 50],
-  ] as const) {
-    if (chars(record[column]) > max) return `pq: value too long for type character varying(${max})`;
-    if (record[column].includes('\u0000')) return 'pq: invalid byte sequence for encoding "UTF8": 0x00';
-  }
-  if (record.data === undefined)
-    return 'pq: null value in column "data" of relation "observations" violates not-null constraint';
-  if (JSON.stringify(record.data).includes('\\u0000')) return 'pq: unsupported Unicode escape sequence';
-  for (const column of ['created_at', 'updated_at'] as const) {
-    if (!isPostgresTimestamp(record[column]))
-      return `pq: invalid input syntax for type timestamp with time zone: ${JSON.stringify(record[column])}`;
-  }
-  return undefined;
-}
-
 /** The release's upsert of one row (pkg/sync/service.go ProcessPushedRecords and the table's trigger). */
 function releaseUpsert(call: Call, rows: Map<string, Observation>, record: GoObservation, txTime: number) {
   const {state} = call.store;
@@ -88,7 +58,7 @@ function releaseUpsert(call: Call, rows: Map<string, Observation>, record: GoObs
     form_type: record.form_type,
     form_version: record.form_version,
     data: record.data,
-    created_at: existing ? (existing.created_at) : goTime(Date.parse(record.created_at)),
+    created_at: existing ? existing.created_at : goTime(timestampMillis(record.created_at, txTime)),
     updated_at: serverTime,
     deleted: record.deleted,
     version: state.counter,
@@ -114,7 +84,7 @@ function releasePush(call: Call, request: {records?: unknown}): Answer {
     if (record.form_type === '')
       warnings.push({id: record.observation_id, code: 'MISSING_FORM_TYPE', message: 'form_type is empty but record was processed'});
     // After a refused statement PostgreSQL refuses every further one in the transaction.
-    if (refused || databaseRefusal(record)) {
+    if (refused || databaseRefusal(record, txTime)) {
       refused = true;
       return;
     }

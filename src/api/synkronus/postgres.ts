@@ -1,0 +1,88 @@
+/**
+ * What PostgreSQL 15 refuses when the release writes an observation (column types of migration
+ * 20250625000001_create_observations_table.sql; messages as PostgreSQL words them). The texts arrive as
+ * parameters, which PostgreSQL checks for NUL before anything else; `data` is JSON text for jsonb.
+ */
+
+/** The fields of a pushed record the database reads, as Go decoded them (a missing text is ''). */
+export type DatabaseRow = {
+  observation_id: string;
+  form_type: string;
+  form_version: string;
+  data: unknown;
+  created_at: string;
+  updated_at: string;
+};
+
+const ISO_TIMESTAMP = /^(\d{4,})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(\.\d*)?(?:[Zz]|([+-])(\d{2}):?(\d{2})?)?$/;
+const chars = (text: string) => [...text].length;
+
+/** The instant of one of PostgreSQL's special timestamp words, in a UTC session; undefined for other texts. */
+function specialTimestamp(text: string, now: number): number | undefined {
+  const day = 24 * 3600_000;
+  const today = Math.floor(now / day) * day;
+  const words = new Map([
+    ['epoch', 0],
+    ['now', now],
+    ['today', today],
+    ['tomorrow', today + day],
+    ['yesterday', today - day],
+  ]);
+  return words.get(text.trim().toLowerCase());
+}
+
+/**
+ * Why timestamptz refuses this text, if it does. The ISO 8601 spelling is checked field by field as PostgreSQL
+ * does (no year 0, days the month has, 24:00:00 and a leap second 60 allowed, offsets under 16 hours); any other
+ * spelling is approximated with Date.parse. The special words (yesterday, now...) are accepted.
+ */
+export function timestampRefusal(text: string, now: number): string | undefined {
+  if (specialTimestamp(text, now) !== undefined) return undefined;
+  const match = ISO_TIMESTAMP.exec(text);
+  if (!match)
+    return text === '' || Number.isNaN(Date.parse(text)) ? 'invalid input syntax for type timestamp with time zone' : undefined;
+  const [year, month, day, hour, minute, second] = match.slice(1, 7).map(Number);
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1];
+  const time = hour < 24 ? minute <= 59 && second <= 60 : hour === 24 && minute === 0 && second === 0;
+  if (year < 1 || days === undefined || day < 1 || day > days || !time) return 'date/time field value out of range';
+  if (Number(match[9] ?? 0) > 15 || Number(match[10] ?? 0) > 59) return 'time zone displacement out of range';
+  return undefined;
+}
+
+/** The instant of a timestamp text the database accepts; 24:00:00 and a leap second roll over, as in PostgreSQL. */
+export function timestampMillis(text: string, now: number): number {
+  const special = specialTimestamp(text, now);
+  if (special !== undefined) return special;
+  const match = ISO_TIMESTAMP.exec(text);
+  if (!match) return Date.parse(text);
+  const [year, month, day, hour, minute, second] = match.slice(1, 7).map(Number);
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  date.setUTCHours(hour, minute, second, Math.round(Number(`0${match[7] ?? ''}`) * 1000));
+  const offsetMinutes = Number(match[9] ?? 0) * 60 + Number(match[10] ?? 0);
+  return date.getTime() - (match[8] === '-' ? -1 : 1) * offsetMinutes * 60_000;
+}
+
+/** Why PostgreSQL refuses to write this row, if it does. */
+export function databaseRefusal(row: DatabaseRow, now: number): string | undefined {
+  const texts = [row.observation_id, row.form_type, row.form_version, row.created_at, row.updated_at];
+  if (texts.some((text) => text.includes('\u0000'))) return 'pq: invalid byte sequence for encoding "UTF8": 0x00';
+  for (const [column, max] of [
+    ['observation_id', 255],
+    ['form_type', 255],
+    ['form_version', 50],
+  ] as const) {
+    if (chars(row[column]) > max) return `pq: value too long for type character varying(${max})`;
+  }
+  if (row.data === undefined) return 'pq: null value in column "data" of relation "observations" violates not-null constraint';
+  // JSON.stringify writes a NUL as \u0000 and half a surrogate pair as an escape such as \ud800.
+  const json = JSON.stringify(row.data);
+  if (/(?<!\\)(?:\\\\)*\\u0000/.test(json)) return 'pq: unsupported Unicode escape sequence';
+  if (/(?<!\\)(?:\\\\)*\\ud[89a-f][0-9a-f]{2}/.test(json)) return 'pq: invalid input syntax for type json';
+  for (const column of ['created_at', 'updated_at'] as const) {
+    const refusal = timestampRefusal(row[column], now);
+    if (refusal) return `pq: ${refusal}: ${JSON.stringify(row[column])}`;
+  }
+  return undefined;
+}
