@@ -33,7 +33,7 @@ function formFields(bundle: Bundle): Map<string, Record<string, {type?: string; 
     } catch {
       // A form schema that is not JSON has no fields to compare.
     }
-    forms.set(match[1], properties as Record<string, {type?: string}>);
+    forms.set(match[1], properties);
   }
   return forms;
 }
@@ -151,17 +151,26 @@ const pushAppBundle: Behaviour = async (call) => {
   }
   const zip = listZip(new Uint8Array(await file.arrayBuffer()));
   if (zip.kind === 'limit') return {status: 413, body: {error: 'too large for the in-browser engine'}, limit: zip.reason};
+  // Any failure after the form is read answers 500 at the tag (appbundle_push.go PushAppBundle), with the
+  // message of the handler; the error text is Go's only where archive/zip's reader refuses the directory itself.
+  const releaseRefusal = (reason: string, structural: boolean) =>
+    call.fail(500, reason, {
+      error: structural ? 'failed to open zip file: zip: not a valid zip file' : 'not verified against the server at v1.0.0-alpha.6',
+      message: 'Failed to process app bundle',
+    });
   if (zip.kind === 'invalid' || zip.entries.length === 0) {
+    const reason = zip.kind === 'invalid' ? zip.reason : 'no files';
     if (release && call.when('bundle-push-errors-500'))
-      return call.fail(500, `not a ZIP file with files: ${zip.kind === 'invalid' ? zip.reason : 'no files'}`, {
-        error: 'failed to open zip file: zip: not a valid zip file',
-        message: 'Failed to process app bundle',
-      });
-    return call.fail(400, `the bundle is not a ZIP file with files (${zip.kind === 'invalid' ? zip.reason : 'no files'})`);
+      return releaseRefusal(`not a ZIP file with files: ${reason}`, /^(no end of central directory|central directory entry|the name of entry)/.test(reason));
+    return call.fail(400, `the bundle is not a ZIP file with files (${reason})`);
   }
   const read = await Promise.all(zip.entries.map(async (entry) => ({path: entry.name, bytes: await entry.read()})));
   const broken = read.find((entry) => entry.bytes === undefined);
-  if (broken) return call.fail(400, `the ZIP entry ${broken.path} cannot be read`);
+  if (broken) {
+    const reason = `the ZIP entry ${broken.path} cannot be read`;
+    if (release && call.when('bundle-push-errors-500')) return releaseRefusal(reason, false);
+    return call.fail(400, reason);
+  }
   const files = read as {path: string; bytes: Uint8Array}[];
   const {state} = call.store;
   let version: string;
