@@ -325,7 +325,8 @@ const PROBES: Record<RuleId, Probe> = {
   'bundle-download-missing-500': {
     request: (s) => request('GET', '/app-bundle/download/app%2Fmissing.js', {token: s.access.viewer}),
     description: {status: 404},
-    release: {status: 500, check: releaseError('Failed to get file')},
+    // pkg/appbundle/service.go GetFile's error for a missing file, with the path as the handler unescaped it.
+    release: {status: 500, check: releaseError('Failed to get file', 'file not found: app/missing.js')},
   },
   'manifest-version-after-restart': {
     setup: (s) => s.engine.restart(),
