@@ -32,7 +32,7 @@ type GoObservation = {
 
 function decodeObservation(raw: unknown): GoObservation {
   const record = (raw ?? {}) as Record<string, unknown>;
-  const text = (name: string) => (typeof record[name] === 'string' ? (record[name] as string) : '');
+  const text = (name: string) => (typeof record[name] === 'string' ? (record[name]) : '');
   return {
     observation_id: text('observation_id'),
     form_type: text('form_type'),
@@ -88,7 +88,7 @@ function releaseUpsert(call: Call, rows: Map<string, Observation>, record: GoObs
     form_type: record.form_type,
     form_version: record.form_version,
     data: record.data,
-    created_at: existing ? (existing.created_at as string) : goTime(Date.parse(record.created_at)),
+    created_at: existing ? (existing.created_at) : goTime(Date.parse(record.created_at)),
     updated_at: serverTime,
     deleted: record.deleted,
     version: state.counter,
