@@ -5,6 +5,7 @@
  * contract schema (null allowed everywhere), for the dialect "v1.0.0-alpha.6".
  */
 import type {JsonSchema} from './contract';
+import {schemaValidator, type SchemaValidator} from './validate';
 
 const KEPT = new Set(['type', 'properties', 'items', 'additionalProperties', 'allOf', 'anyOf', 'oneOf', '$ref']);
 
@@ -35,6 +36,17 @@ export function typesOnly(schema: JsonSchema): JsonSchema {
   return out;
 }
 
-export function typesOnlyDefs(defs: Record<string, JsonSchema>): Record<string, JsonSchema> {
-  return Object.fromEntries(Object.entries(defs).map(([name, schema]) => [name, typesOnly(schema)]));
+/** A validator that checks only what Go's decoding checks: each schema, and the component schemas, as types. */
+export function typesValidator(defs: Record<string, JsonSchema>): SchemaValidator {
+  const validate = schemaValidator(Object.fromEntries(Object.entries(defs).map(([name, schema]) => [name, typesOnly(schema)])));
+  // Projected once per schema object, so the validator's own cache (by schema identity) keeps working.
+  const projected = new WeakMap<JsonSchema, JsonSchema>();
+  return (schema, value, field) => {
+    let types = projected.get(schema);
+    if (!types) {
+      types = typesOnly(schema);
+      projected.set(schema, types);
+    }
+    return validate(types, value, field);
+  };
 }

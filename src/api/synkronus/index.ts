@@ -6,7 +6,7 @@
  * integrators. See ./README.md.
  */
 import type {Contract} from './contract';
-import {typesOnlyDefs} from './go-decoding';
+import {typesValidator} from './go-decoding';
 import {BEHAVIOURS} from './behaviours';
 import {createPipeline, type Outcome} from './pipeline';
 import {ruleInfo, type RuleInfo} from './rules';
@@ -116,7 +116,7 @@ export function createSynkronus(contract: Contract, options: {dialect?: DialectN
     contract,
     behaviours: BEHAVIOURS,
     validate: schemaValidator(contract.schemas),
-    validateTypes: schemaValidator(typesOnlyDefs(contract.schemas)),
+    validateTypes: typesValidator(contract.schemas),
   });
   const store = new Store(options.seed);
 

@@ -88,6 +88,18 @@ const getAppBundleManifest: Behaviour = (call) => {
   return {status: 200, body: manifest, headers: {ETag: `"${bundle.hash.slice(0, 12)}"`}};
 };
 
+/** Go's filepath.Clean on a slash-separated path: `.` and `x/..` resolved, `..` kept where it climbs out. */
+function goClean(path: string): string {
+  const rooted = path.startsWith('/');
+  const parts: string[] = [];
+  for (const part of path.split('/')) {
+    if (part === '' || part === '.') continue;
+    if (part === '..' && parts.length && parts[parts.length - 1] !== '..') parts.pop();
+    else if (part !== '..' || !rooted) parts.push(part);
+  }
+  return (rooted ? '/' : '') + parts.join('/') || '.';
+}
+
 const downloadAppBundleFile: Behaviour = (call) => {
   const {bundles} = call.store.state;
   const preview = call.query.get('preview') === 'true';
@@ -95,7 +107,11 @@ const downloadAppBundleFile: Behaviour = (call) => {
   const file = bundle.files.find((f) => f.path === call.params.path);
   if (!file) {
     if (!preview && call.when('bundle-download-missing-500'))
-      return call.fail(500, 'the server fails to tell a missing file from an error here', {message: 'Failed to get file'});
+      return call.fail(500, 'the server fails to tell a missing file from an error here', {
+        // pkg/appbundle/service.go GetFile: a cleaned path that still holds ".." is refused, else the file is not found.
+        error: `${goClean(call.params.path).includes('..') ? 'invalid path' : 'file not found'}: ${call.params.path}`,
+        message: 'Failed to get file',
+      });
     return call.fail(404, 'no such file', {error: 'file not found', message: 'File not found'});
   }
   const etag = `"${file.hash}"`;
@@ -143,7 +159,8 @@ function formsWithCoreFields(bundle: Bundle): string[] {
 const pushAppBundle: Behaviour = async (call) => {
   const file = call.form?.get('bundle');
   if (!file || typeof file === 'string')
-    return call.fail(400, 'no bundle field', {message: "Invalid request format. Expected multipart form with a 'bundle' file"});
+    // appbundle_push.go: r.FormFile("bundle") fails with net/http's ErrMissingFile.
+    return call.fail(400, 'no bundle field', {error: 'http: no such file', message: 'Failed to get bundle file from form'});
   const release = call.dialect === 'v1.0.0-alpha.6';
   if (file.size > MAX_BUNDLE_BYTES) {
     // The server sets no size limit; this engine does.
@@ -151,17 +168,26 @@ const pushAppBundle: Behaviour = async (call) => {
   }
   const zip = listZip(new Uint8Array(await file.arrayBuffer()));
   if (zip.kind === 'limit') return {status: 413, body: {error: 'too large for the in-browser engine'}, limit: zip.reason};
+  // Any failure after the form is read answers 500 at the tag (appbundle_push.go PushAppBundle), with the
+  // message of the handler; the error text is Go's only where archive/zip's reader refuses the directory itself.
+  const releaseRefusal = (reason: string, structural: boolean) =>
+    call.fail(500, reason, {
+      error: structural ? 'failed to open zip file: zip: not a valid zip file' : 'not verified against the server at v1.0.0-alpha.6',
+      message: 'Failed to process app bundle',
+    });
   if (zip.kind === 'invalid' || zip.entries.length === 0) {
+    const reason = zip.kind === 'invalid' ? zip.reason : 'no files';
     if (release && call.when('bundle-push-errors-500'))
-      return call.fail(500, `not a ZIP file with files: ${zip.kind === 'invalid' ? zip.reason : 'no files'}`, {
-        error: 'failed to open zip file: zip: not a valid zip file',
-        message: 'Failed to process app bundle',
-      });
-    return call.fail(400, `the bundle is not a ZIP file with files (${zip.kind === 'invalid' ? zip.reason : 'no files'})`);
+      return releaseRefusal(`not a ZIP file with files: ${reason}`, /^(no end of central directory|central directory entry|the name of entry)/.test(reason));
+    return call.fail(400, `the bundle is not a ZIP file with files (${reason})`);
   }
   const read = await Promise.all(zip.entries.map(async (entry) => ({path: entry.name, bytes: await entry.read()})));
   const broken = read.find((entry) => entry.bytes === undefined);
-  if (broken) return call.fail(400, `the ZIP entry ${broken.path} cannot be read`);
+  if (broken) {
+    const reason = `the ZIP entry ${broken.path} cannot be read`;
+    if (release && call.when('bundle-push-errors-500')) return releaseRefusal(reason, false);
+    return call.fail(400, reason);
+  }
   const files = read as {path: string; bytes: Uint8Array}[];
   const {state} = call.store;
   let version: string;

@@ -5,7 +5,9 @@ import {isoSeconds} from '../store';
 const getHealth: Behaviour = (call) => {
   // The handler writes 200, text/plain and "OK", whatever the state (internal/handlers/health.go).
   if (call.when('health-always-ok')) return {status: 200, text: 'OK', contentType: 'text/plain'};
-  if (call.store.state.databaseDown) return {status: 503, body: {status: 'error', timestamp: isoSeconds(call.now())}};
+  // HealthErrorResponse requires `error`; its text is the description's own example.
+  if (call.store.state.databaseDown)
+    return {status: 503, body: {status: 'error', error: 'database unreachable', timestamp: isoSeconds(call.now())}};
   return {status: 200, body: {status: 'ok', timestamp: isoSeconds(call.now()), version: call.apiVersion}};
 };
 

@@ -5,7 +5,8 @@ import type {Answer, Behaviour, Call} from '../types';
 
 /** bcrypt refuses longer passwords (golang.org/x/crypto v0.38.0, the version synkronus/go.mod requires). */
 const BCRYPT_MAX_BYTES = 72;
-const BCRYPT_TOO_LONG = 'failed to hash password: bcrypt: password length exceeds 72 bytes';
+// pkg/user/service.go wraps the error of pkg/auth/auth.go HashPassword, which wraps bcrypt's: the prefix twice.
+const BCRYPT_TOO_LONG = 'failed to hash password: failed to hash password: bcrypt: password length exceeds 72 bytes';
 
 function passwordTooLong(call: Call, password: string): Answer | undefined {
   if (new TextEncoder().encode(password).length <= BCRYPT_MAX_BYTES || !call.when('password-72-bytes')) return undefined;
