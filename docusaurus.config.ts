@@ -49,10 +49,10 @@ const SOCIAL_IMAGE_ALT =
   'ODE, Open Data Ensemble: a symphony of data instruments for offline-first field data collection';
 
 /**
- * The API spec entry (site specification §3): the description with its id and its route. The reference
- * at /api is rendered from it at build time by the site's own components (src/plugins/api-reference),
- * in indigo (#3f51b5, spec §9; src/components/ApiReference/styles.module.css). Its download link points
- * at the site itself, so it never leaves the host the reader is on.
+ * The API spec entry: the description with its id and its route. The reference at /api is rendered from
+ * it at build time by the site's own components (src/plugins/api-reference), in indigo (#3f51b5,
+ * src/components/ApiReference/styles.module.css). Its download link points at the site itself, so it never
+ * leaves the host the reader is on.
  */
 export const API_SPEC = {
   id: 'synkronus',
@@ -74,8 +74,8 @@ export async function checkApiReference(siteDir: string): Promise<void> {
 type NavbarItem = NonNullable<NonNullable<Preset.ThemeConfig['navbar']>['items']>[number];
 
 /**
- * Navbar items sit on the right unless marked left (site specification, section 2). Docusaurus' config
- * validation puts an item without `position` on the left, so the site gives it its position first.
+ * Navbar items sit on the right unless marked left. Docusaurus' config validation puts an item without
+ * `position` on the left, so the site gives it its position first.
  */
 export function rightUnlessMarked(items: NavbarItem[]): NavbarItem[] {
   return items.map((item) => (item.position ? item : {...item, position: 'right'}));
@@ -148,7 +148,7 @@ export const config: Config = {
   favicon: 'img/favicon.svg',
   url: SITE_URL,
   baseUrl: '/',
-  // trailingSlash is deliberately left unset (site specification, section 9).
+  // trailingSlash stays unset: Docusaurus then leaves each link as written, with or without its slash.
   organizationName: 'OpenDataEnsemble',
   projectName: 'docs',
 
@@ -157,9 +157,9 @@ export const config: Config = {
   onDuplicateRoutes: 'warn',
   markdown: {
     hooks: {
-      // A broken Markdown link is only a warning (site specification, section 8). Docusaurus keeps the
-      // unresolved URL, which onBrokenLinks: 'throw' would then reject; `pathname://` keeps the link
-      // as written but out of that check (tests/unit/build-guarantees.spec.ts).
+      // A broken Markdown link is only a warning, as a broken anchor is. Docusaurus keeps the unresolved
+      // URL, which onBrokenLinks: 'throw' would then reject; `pathname://` keeps the link as written but
+      // out of that check (tests/build/build-guarantees.spec.ts).
       onBrokenMarkdownLinks: ({url, sourceFilePath, node}) => {
         const at = node.position ? ` (${node.position.start.line}:${node.position.start.column})` : '';
         console.warn(
@@ -209,7 +209,7 @@ export const config: Config = {
     announcementBarIdPlugin,
     // Strips an index.html suffix from the address on hosts that do not redirect it (GitHub Pages).
     stripIndexHtmlPlugin,
-    // Keyboard-navigation mode (spec section 4): a class on <html> while the reader moves with Tab.
+    // Keyboard-navigation mode: a class on <html> while the reader moves with Tab, until a mouse press.
     keyboardNavigationPlugin,
     [
       '@docusaurus/plugin-pwa',

@@ -20,8 +20,7 @@ export function hasVisibleFocus(target: Locator): Promise<boolean> {
 }
 
 /**
- * <html> in keyboard-navigation mode (site specification, section 4: on with the Tab key, off with a mouse
- * press or a touch). The site marks it with the class Docusaurus used to use (src/plugins/keyboard-navigation).
+ * <html> in keyboard-navigation mode (on with the Tab key, off with a mouse press or a touch). The site marks it with the class Docusaurus used to use (src/plugins/keyboard-navigation).
  */
 export const keyboardMode = (page: Page) => page.locator('html.navigation-with-keyboard');
 
