@@ -25,7 +25,7 @@ export function hasVisibleFocus(target: Locator): Promise<boolean> {
 export const keyboardMode = (page: Page) => page.locator('html.navigation-with-keyboard');
 
 /** The least a focus indicator must be: WCAG 2.2 non-text contrast (1.4.11) and a ring at least this wide. */
-export const FOCUS_RING = {minWidthPx: 2, minContrast: 3};
+const FOCUS_RING = {minWidthPx: 2, minContrast: 3};
 
 /** The focus indicator an element shows now, as the browser computed it. */
 export type FocusIndicator = {
