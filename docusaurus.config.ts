@@ -5,6 +5,7 @@ import type * as Preset from '@docusaurus/preset-classic';
 import type {PluginOptions as SearchOptions} from '@easyops-cn/docusaurus-search-local';
 import type {Options as PwaOptions} from '@docusaurus/plugin-pwa';
 import {themes as prismThemes} from 'prism-react-renderer';
+import {withSiteRules} from './site.rules';
 import remarkMermaidSvg from './src/plugins/mermaid-svg';
 import leanDeliveryPlugin from './src/plugins/lean-delivery';
 import localSearch from './src/plugins/local-search';
@@ -49,12 +50,12 @@ const SOCIAL_IMAGE_ALT =
   'ODE, Open Data Ensemble: a symphony of data instruments for offline-first field data collection';
 
 /**
- * The API spec entry (site specification §3): the description with its id and its route. The reference
- * at /api is rendered from it at build time by the site's own components (src/plugins/api-reference),
- * in indigo (#3f51b5, spec §9; src/components/ApiReference/styles.module.css). Its download link points
- * at the site itself, so it never leaves the host the reader is on.
+ * The API spec entry: the description with its id and its route. The reference at /api is rendered from
+ * it at build time by the site's own components (src/plugins/api-reference), in indigo (#3f51b5,
+ * src/components/ApiReference/styles.module.css). Its download link points at the site itself, so it never
+ * leaves the host the reader is on.
  */
-export const API_SPEC = {
+const API_SPEC = {
   id: 'synkronus',
   specFile: API_SPEC_FILE,
   route: API_ROUTE,
@@ -64,52 +65,20 @@ export const API_SPEC = {
 } satisfies ApiReferenceOptions;
 
 /**
- * Lints the API description of the site in `siteDir`: an invalid description fails the build here,
- * before anything is built, with a message naming the file and the problem.
- */
-export async function checkApiReference(siteDir: string): Promise<void> {
-  await checkApiDescription(siteDir, API_SPEC.specFile);
-}
-
-type NavbarItem = NonNullable<NonNullable<Preset.ThemeConfig['navbar']>['items']>[number];
-
-/**
- * Navbar items sit on the right unless marked left (site specification, section 2). Docusaurus' config
- * validation puts an item without `position` on the left, so the site gives it its position first.
- */
-export function rightUnlessMarked(items: NavbarItem[]): NavbarItem[] {
-  return items.map((item) => (item.position ? item : {...item, position: 'right'}));
-}
-
-/**
- * The site's rules that the framework's defaults do not follow, applied to a finished configuration before
- * Docusaurus validates it: by createConfig, and by every fixture build (tests/fixtures) after its changes.
- */
-export function withSiteRules(siteConfig: Config): Config {
-  const themeConfig: Preset.ThemeConfig | undefined = siteConfig.themeConfig;
-  const items = themeConfig?.navbar?.items;
-  if (!items) return siteConfig;
-  return {
-    ...siteConfig,
-    themeConfig: {...themeConfig, navbar: {...themeConfig.navbar, items: rightUnlessMarked(items)}},
-  };
-}
-
-/**
- * The configuration Docusaurus loads. Fixture builds (tests/fixtures) use `config`, `checkApiReference`
- * and `withSiteRules`.
+ * The configuration Docusaurus loads. The API description is linted first: an invalid description fails
+ * the build here, before anything is built, with a message naming the file and the problem.
  */
 export default async function createConfig(): Promise<Config> {
-  await checkApiReference(__dirname);
+  await checkApiDescription(__dirname, API_SPEC.specFile);
   return withSiteRules(config);
 }
 
-/** The API reference at /api, and the pages generated from the description (part of API_DEPENDENT below). */
+/** The API reference at /api, and the pages generated from the description. */
 const API_REFERENCE_PLUGINS: PluginConfig[] = [
   [apiReferencePlugin as PluginModule, API_SPEC],
-  (context) => apiReferenceDataPlugin(context, {specFile: API_SPEC_FILE}),
+  [apiReferenceDataPlugin as PluginModule, {specFile: API_SPEC_FILE}],
   // The contract of the in-browser Synkronus that the "Try it" console answers from (src/api-mock).
-  (context) => apiConsolePlugin(context, {specFile: API_SPEC_FILE}),
+  [apiConsolePlugin as PluginModule, {specFile: API_SPEC_FILE}],
 ];
 
 /** plugin-client-redirects, whose redirect pages the CSP scan waits for (src/plugins/csp-header). */
@@ -132,34 +101,24 @@ const SEARCH_THEME: PluginConfig = [
   } satisfies SearchOptions,
 ];
 
-/**
- * Everything that reads the API description or the rendered /api page. Fixture builds of small site
- * variants (tests/fixtures/build-guarantees) leave these out unless their case is about the API.
- */
-export const API_DEPENDENT = {
-  themes: [SEARCH_THEME],
-  plugins: [...API_REFERENCE_PLUGINS, siteFiles],
-};
-
-/** The site configuration, without the build-time check of the API description (see createConfig). */
-export const config: Config = {
+/** The site configuration, before the site's rules (site.rules.ts) are applied by createConfig. */
+const config: Config = {
   title: 'ODE - Open Data Ensemble',
   tagline: 'A symphony of data instruments for offline-first field data collection',
   favicon: 'img/favicon.svg',
   url: SITE_URL,
   baseUrl: '/',
-  // trailingSlash is deliberately left unset (site specification, section 9).
+  // trailingSlash stays unset: Docusaurus then leaves each link as written, with or without its slash.
   organizationName: 'OpenDataEnsemble',
   projectName: 'docs',
 
   onBrokenLinks: 'throw',
   onBrokenAnchors: 'warn',
-  onDuplicateRoutes: 'warn',
   markdown: {
     hooks: {
-      // A broken Markdown link is only a warning (site specification, section 8). Docusaurus keeps the
-      // unresolved URL, which onBrokenLinks: 'throw' would then reject; `pathname://` keeps the link
-      // as written but out of that check (tests/unit/build-guarantees.spec.ts).
+      // A broken Markdown link is only a warning, as a broken anchor is. Docusaurus keeps the unresolved
+      // URL, which onBrokenLinks: 'throw' would then reject; `pathname://` keeps the link as written but
+      // out of that check (tests/build/build-guarantees.spec.ts).
       onBrokenMarkdownLinks: ({url, sourceFilePath, node}) => {
         const at = node.position ? ` (${node.position.start.line}:${node.position.start.column})` : '';
         console.warn(
@@ -193,7 +152,7 @@ export const config: Config = {
     ],
   ],
 
-  themes: [...API_DEPENDENT.themes],
+  themes: [SEARCH_THEME],
 
   plugins: [
     leanDeliveryPlugin,
@@ -209,7 +168,7 @@ export const config: Config = {
     announcementBarIdPlugin,
     // Strips an index.html suffix from the address on hosts that do not redirect it (GitHub Pages).
     stripIndexHtmlPlugin,
-    // Keyboard-navigation mode (spec section 4): a class on <html> while the reader moves with Tab.
+    // Keyboard-navigation mode: a class on <html> while the reader moves with Tab, until a mouse press.
     keyboardNavigationPlugin,
     [
       '@docusaurus/plugin-pwa',
@@ -265,7 +224,6 @@ export const config: Config = {
       versionPersistence: 'localStorage',
       sidebar: {hideable: false, autoCollapseCategories: false},
     },
-    blog: {sidebar: {groupByYear: true}},
     tableOfContents: {minHeadingLevel: 2, maxHeadingLevel: 3},
     navbar: {
       title: 'ODE',

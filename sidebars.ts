@@ -1,7 +1,7 @@
 import type {SidebarsConfig} from '@docusaurus/plugin-content-docs';
 
 /**
- * The one docs sidebar, in the order of the site specification:
+ * The one docs sidebar, in reading order:
  * Overview, Quick Start, the components' documentation, the docs-site developer pages.
  * Category index routes (/docs/category/...) are generated indexes that list their children
  * with the description of each page (its front matter `description`).

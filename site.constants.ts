@@ -3,7 +3,6 @@
  * The config, the pages and the tests read them from here, so each lives in one place.
  */
 export const SITE_URL = 'https://docs.opendataensemble.org';
-export const GITHUB_ORG_URL = 'https://github.com/OpenDataEnsemble';
 export const MONOREPO_URL = 'https://github.com/OpenDataEnsemble/ode';
 export const DOCS_REPO_URL = 'https://github.com/OpenDataEnsemble/docs';
 export const STACK_OVERFLOW_TAG_URL = 'https://stackoverflow.com/questions/tagged/opendataensemble';

@@ -1,5 +1,5 @@
 // `npm run bench`: builds the site three times cold (caches cleared) and three times warm, then serves
-// the build with the production nginx configuration and measures, per route of the specification, the
+// the build with the production nginx configuration and measures, per route of the site, the
 // bytes a cold load costs by resource type and the Lighthouse scores (mobile preset; the median of
 // three runs per route, since one run varies by several points on a shared machine). Prints a table
 // and writes perf/results.json, which the docs page "Performance budgets" shows. A benchmark, not a

@@ -16,8 +16,8 @@ if ! npm run --silent lint; then
 fi
 mkdir -p .tmp
 npm run --silent build 2>&1 | tee .tmp/build.log
-# The build only warns about broken Markdown links and anchors (site specification, section 8);
-# this site's own content must have none.
+# The build only warns about broken Markdown links and anchors (a broken link fails it); this site's own
+# content must have none, so the test run fails on those warnings.
 if grep -E '^\[WARNING\]' .tmp/build.log; then
   echo "test: the build printed the warnings above; fix the pages they name" >&2
   exit 1

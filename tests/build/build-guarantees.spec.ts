@@ -1,5 +1,5 @@
 /**
- * The build refuses or warns as the specification promises (section 8, "Site side"): each case of
+ * The build refuses a broken site, or only warns, as tests/fixtures/build-guarantees/README.md lists: each case of
  * tests/fixtures/build-guarantees/cases.ts builds a small copy of the site with one thing broken.
  *
  * All fixtures are built by one pool, two at a time (the machine has two cores), and each test
@@ -46,7 +46,7 @@ const messageOf = (result: BuildResult) =>
 // One worker runs the group, in order. A test waits for its own build, which may queue behind all the others.
 test.describe.configure({mode: 'default', timeout: Math.ceil(CASES.length / PARALLEL_BUILDS) * BUILD_TIMEOUT_MS});
 
-test.describe('the build refuses or warns (spec section 8, site side)', () => {
+test.describe('the build refuses or warns about a broken site', () => {
   test.beforeAll(() => {
     builds ??= startBuilds();
   });

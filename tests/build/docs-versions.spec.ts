@@ -2,7 +2,7 @@
  * The "Manage docs versions" page is exactly what a contributor types: this test reads the steps
  * of its "Cut a version" section, runs them on a copy of the repository, serves the build with the
  * production nginx configuration, and checks in Chromium the versioned routes, the version dropdown
- * and the reader's preferred version (spec section 4: kept only while that version exists).
+ * and the reader's preferred version (kept only while that version exists).
  */
 import {spawn} from 'node:child_process';
 import fs from 'node:fs';

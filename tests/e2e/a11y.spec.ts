@@ -3,7 +3,7 @@ import {SPEC_ROUTES} from '../support/routes.cjs';
 import {axeViolations} from '../support/axe';
 import {API_ROUTE} from '../../site.constants';
 
-/** axe-core on every route of the specification, in light and in dark mode: zero violations. */
+/** axe-core on every route of the site, in light and in dark mode: zero violations. */
 for (const colorScheme of ['light', 'dark'] as const) {
   test.describe(`accessibility in ${colorScheme} mode`, () => {
     for (const route of SPEC_ROUTES) {

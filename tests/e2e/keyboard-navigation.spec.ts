@@ -1,6 +1,5 @@
 /**
- * Keyboard-navigation mode (site specification, section 4): turned on by the Tab key, turned off by a
- * mouse press (or a touch). In that mode every interactive element of the shell shows a strong focus
+ * Keyboard-navigation mode: turned on by the Tab key, turned off by a mouse press (or a touch). In that mode every interactive element of the shell shows a strong focus
  * ring in both colour modes; a mouse click leaves none behind.
  */
 import type {Locator, Page} from '@playwright/test';

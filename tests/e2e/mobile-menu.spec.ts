@@ -106,3 +106,17 @@ test('the whole menu works from the keyboard, with visible focus', async ({page}
   await page.keyboard.press('Enter');
   await expect(mobileSidebar(page)).toBeHidden();
 });
+
+test('a reader who opens the menu before the page is idle gets it at once', async ({page}) => {
+  // The page never turns idle here, so the menu is built only by the reader's press.
+  await page.addInitScript(() => {
+    window.requestIdleCallback = () => 0;
+  });
+  await page.goto('/');
+  await expectHydrated(page);
+  await expect(mobileSidebar(page)).toHaveCount(0);
+  await openButton(page).click();
+  await expectPrimaryMenu(page);
+  await closeButton(page).click();
+  await expect(mobileSidebar(page)).toBeHidden();
+});

@@ -4,7 +4,7 @@ import {test, expect, allowHttpError, expectHydrated} from '../support/fixtures'
 import {SPEC_ROUTES} from '../support/routes.cjs';
 import {REPO_ROOT} from '../../scripts/nginx.cjs';
 
-test.describe('every route of the specification', () => {
+test.describe('every route of the site', () => {
   for (const route of SPEC_ROUTES) {
     test(`${route.path} loads with status 200, its title and its h1`, async ({page, request}) => {
       // A hard load answers 200 after at most one redirect.

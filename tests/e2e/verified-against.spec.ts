@@ -21,7 +21,7 @@ function pageSource(route: string): {file: string; files: string[]} | undefined 
   return {file, files: front.verified_with ?? []};
 }
 
-/** Docs pages outside the specification's route list, which are verified too. */
+/** Docs pages outside the route list (tests/support/routes.cjs), which are verified too. */
 const MORE_DOCS_PAGES = ['sync-protocol', 'sync-client', 'authentication', 'errors', 'known-issues'].map(
   (page) => `/docs/documentation/synkronus/${page}`,
 );

@@ -1,6 +1,6 @@
 /**
  * A bounded load test of nginx with the production configuration on 127.0.0.1: autocannon,
- * 50 connections for 10 s, cycling through every route of the specification (gzip accepted, as
+ * 50 connections for 10 s, cycling through every route of the site (tests/support/routes.cjs) (gzip accepted, as
  * browsers do). Zero errors, zero timeouts and only the expected status per route; it prints the
  * requests per second and the p99 latency.
  */

@@ -20,13 +20,12 @@ export function hasVisibleFocus(target: Locator): Promise<boolean> {
 }
 
 /**
- * <html> in keyboard-navigation mode (site specification, section 4: on with the Tab key, off with a mouse
- * press or a touch). The site marks it with the class Docusaurus used to use (src/plugins/keyboard-navigation).
+ * <html> in keyboard-navigation mode (on with the Tab key, off with a mouse press or a touch). The site marks it with the class Docusaurus used to use (src/plugins/keyboard-navigation).
  */
 export const keyboardMode = (page: Page) => page.locator('html.navigation-with-keyboard');
 
 /** The least a focus indicator must be: WCAG 2.2 non-text contrast (1.4.11) and a ring at least this wide. */
-export const FOCUS_RING = {minWidthPx: 2, minContrast: 3};
+const FOCUS_RING = {minWidthPx: 2, minContrast: 3};
 
 /** The focus indicator an element shows now, as the browser computed it. */
 export type FocusIndicator = {

@@ -1,5 +1,5 @@
 /**
- * Every route of the site specification (section 2), with what a reader sees there.
+ * Every route of the site, with what a reader sees there.
  * Route tests, accessibility tests and budget tests all read this list, and so does
  * `npm run bench` (scripts/bench.mjs): it is plain CommonJS so that Node loads it without TypeScript.
  */
@@ -39,7 +39,7 @@ const SPEC_ROUTES = [
   {path: '/docs/category/tutorial---extras', h1: /Tutorial - Extras/, title: /Tutorial - Extras/},
 ];
 
-/** Every page path a reader can land on (spec routes without the /docs redirect). */
+/** Every page path a reader can land on (the routes without the /docs redirect). */
 const PAGE_PATHS = SPEC_ROUTES.filter((r) => r.path !== '/docs').map((r) => r.path);
 
 /** The docs pages among them (under /docs/). */

@@ -1,5 +1,5 @@
 /**
- * The contract of the site specification (sections 3 to 9) checked against api/synkronus.yaml:
+ * The API contract the site documents, checked against api/synkronus.yaml (API 1.0.3):
  * the 22 calls, who may make each, the public calls, statuses, headers, every named entity with its
  * fields, bounds and defaults, and that every example validates against its schema.
  */
@@ -24,7 +24,7 @@ const schemas = doc.components.schemas;
 const ALL = ['read-only', 'read-write', 'admin'];
 const ADMIN = ['admin'];
 
-/** Section 7 (method and path) with section 6 (roles); `null` marks the four calls without a token. */
+/** Every call (method and path) with the roles that may make it; `null` marks the four calls without a token. */
 const CALLS: [string, string[] | null][] = [
   ['GET /health', null],
   ['GET /version', null],
@@ -50,7 +50,7 @@ const CALLS: [string, string[] | null][] = [
   ['GET /dataexport/parquet', ALL],
 ];
 
-/** Section 3 entities and their fields. */
+/** The entities, each a named schema, and their fields in order. */
 const ENTITIES: Record<string, string[]> = {
   Observation: [
     'observation_id',
@@ -101,7 +101,7 @@ const ENTITIES: Record<string, string[]> = {
   HealthErrorResponse: ['status', 'error', 'timestamp'],
 };
 
-/** Section 5: what each request body requires. */
+/** What each request body requires. */
 const REQUIRED: Record<string, string[]> = {
   LoginRequest: ['username', 'password'],
   RefreshRequest: ['refreshToken'],
@@ -113,7 +113,7 @@ const REQUIRED: Record<string, string[]> = {
   SyncPushRequest: ['transmission_id', 'client_id', 'records'],
 };
 
-/** The documented statuses of section 8, plus the successes and 304 of section 7. */
+/** The documented error statuses (400, 401, 403, 404, 409, 413, 500, 503), the successes and the 304 of a download. */
 const KNOWN_STATUSES = ['200', '201', '304', '400', '401', '403', '404', '409', '413', '500', '503'];
 
 function property(schemaName: string, name: string): Schema {
@@ -122,7 +122,7 @@ function property(schemaName: string, name: string): Schema {
   return found;
 }
 
-test.describe('the API description follows the specification', () => {
+test.describe('the API description holds the documented contract', () => {
   test('is OpenAPI 3.0 "Synkronus API" version 1.0.3 with a bearer-token scheme used by default', () => {
     expect(doc.openapi).toMatch(/^3\.0\.\d$/);
     expect(doc.info).toMatchObject({title: 'Synkronus API', version: '1.0.3'});
@@ -135,7 +135,7 @@ test.describe('the API description follows the specification', () => {
     }
   });
 
-  test('has exactly the 22 calls of section 7', () => {
+  test('has exactly the 22 documented calls', () => {
     const actual = operations.map((entry) => `${entry.method.toUpperCase()} ${entry.path}`).sort();
     expect(actual).toEqual(CALLS.map(([call]) => call).sort());
   });
@@ -162,7 +162,7 @@ test.describe('the API description follows the specification', () => {
     });
   }
 
-  test('sync push and attachment upload leave the admin role open, as section 6 does', () => {
+  test('sync push and attachment upload, and only they, leave open whether the admin role may make them', () => {
     expect(byId.syncPush.rolesUnspecified).toEqual(['admin']);
     expect(byId.uploadAttachment.rolesUnspecified).toEqual(['admin']);
     expect(operations.filter((e) => e.rolesUnspecified.length).length).toBe(2);
@@ -178,7 +178,7 @@ test.describe('the API description follows the specification', () => {
     expect(['1.0', 'v1.0.3', '1.0.3-beta', ''].some((v) => pattern.test(v))).toBe(false);
   });
 
-  test('statuses: only documented ones; 401 on every protected call; 403 where a role is refused; the specific cases of section 8', () => {
+  test('statuses: only documented ones; 401 on every protected call; 403 where a role is refused; 409, 413, 503 and 404 where they apply', () => {
     for (const entry of operations) {
       const statuses = Object.keys(entry.operation.responses);
       const id = entry.operation.operationId ?? `${entry.method.toUpperCase()} ${entry.path}`;
@@ -257,7 +257,7 @@ test.describe('the API description follows the specification', () => {
     ).toBeUndefined();
   });
 
-  test('every entity of section 3 is a named schema with all its fields', () => {
+  test('every documented entity is a named schema with all its fields', () => {
     for (const [name, fields] of Object.entries(ENTITIES)) {
       expect(Object.keys(resolveRef(doc, schemas[name] ?? {}).properties ?? {}), name).toEqual(fields);
     }
@@ -266,7 +266,7 @@ test.describe('the API description follows the specification', () => {
     }
   });
 
-  test('bounds, formats, nullability, enums and defaults of sections 3, 5 and 9', () => {
+  test('bounds, formats, nullability, enums and defaults of the documented fields', () => {
     // geolocation is an inline nullable object with these fields, as in the 1.0.3 file of the release.
     const geolocation = property('Observation', 'geolocation');
     expect(geolocation).toMatchObject({type: 'object', nullable: true});
@@ -329,7 +329,7 @@ test.describe('the API description follows the specification', () => {
     for (const version of versions) expect(version).toMatch(/^20\d{6}-\d{6}$/);
   });
 
-  test('every schema that is not a section-3 entity is used by a call (what no-unused-components would check)', () => {
+  test('every schema but Observation, a documented entity no call names, is used by a call (what no-unused-components would check)', () => {
     const text =
       JSON.stringify(doc.paths) + JSON.stringify(doc.components.responses) + JSON.stringify(doc.components.schemas);
     const unused = Object.keys(schemas).filter((name) => !text.includes(`"#/components/schemas/${name}"`));

@@ -152,7 +152,7 @@ test('errorCatalogue refuses a status missing from the Errors table', () => {
   expect(() => errorCatalogue(broken)).toThrow(/status 409 of push is missing/);
 });
 
-test('on the Synkronus API: 22 rows, the four public calls, and the catalogue of section 8', () => {
+test('on the Synkronus API: 22 rows, the four public calls, and the catalogue of the eight error statuses', () => {
   const rows = roleMatrix(doc);
   expect(rows).toHaveLength(22);
   expect(

@@ -152,6 +152,56 @@ const CHECKS: Record<string, () => void> = {
       "the theme's inline script now reads the announcement id: the upstream bug may be fixed, try removing patch announcement-bar-new-id",
     ).not.toContain('docusaurus.announcement.id');
   },
+
+  'twins-theme-markup': () => {
+    const fix = 'update src/plugins/markdown-twins/rehypeThemeMarkup.ts';
+    const theme = '@docusaurus/theme-classic/lib/theme';
+    const classNames = readInstalled('@docusaurus/theme-common/lib/utils/ThemeClassNames.js');
+    expect(classNames, `the theme's class name of a code block changed: ${fix}`).toContain(
+      "codeBlock: 'theme-code-block'",
+    );
+    expect(classNames, `the theme's class name of an admonition changed: ${fix}`).toContain(
+      "admonition: 'theme-admonition'",
+    );
+    expect(
+      readInstalled(`${theme}/CodeBlock/Container/index.js`),
+      `a code block's container no longer carries the theme's code block class: ${fix}`,
+    ).toContain('ThemeClassNames.common.codeBlock');
+    expect(
+      readInstalled(`${theme}/CodeBlock/Layout/index.js`),
+      `a code block's title is no longer an element with the CSS-module class codeBlockTitle before its content: ${fix}`,
+    ).toMatch(/className=\{styles\.codeBlockTitle\}[\s\S]*<Content \/>[\s\S]*<Buttons \/>/);
+    expect(
+      readInstalled(`${theme}/CodeBlock/Layout/styles.module.css`),
+      `the CSS module of a code block's layout has no class codeBlockTitle: ${fix}`,
+    ).toMatch(/^\.codeBlockTitle \{/m);
+    expect(
+      readInstalled('@docusaurus/core/lib/webpack/base.js'),
+      `CSS-module classes are no longer named "<class>_<hash>": ${fix}`,
+    ).toContain('localIdentName: `[local]_[contenthash:base64:4]`');
+    expect(
+      readInstalled(`${theme}/CodeBlock/Line/index.js`),
+      `a code line is no longer one element with prism-react-renderer's line props (class token-line): ${fix}`,
+    ).toMatch(/const lineProps = getLineProps\([\s\S]*<div \{\.\.\.lineProps\}>/);
+    expect(
+      readInstalled('prism-react-renderer/dist/index.js'),
+      `prism-react-renderer no longer gives a line the class token-line: ${fix}`,
+    ).toContain('"token-line"');
+    expect(
+      readInstalled(`${theme}/CodeBlock/Buttons/Button/index.js`),
+      `a code block's buttons are no longer <button> elements: ${fix}`,
+    ).toContain('<button type="button"');
+    expect(
+      readInstalled(`${theme}/Admonition/Layout/index.js`),
+      `an admonition is no longer its heading, then its content, inside the theme's admonition class: ${fix}`,
+    ).toMatch(
+      /ThemeClassNames\.common\.admonition[\s\S]*<AdmonitionHeading title=\{title\} icon=\{icon\} \/>[\s\S]*<AdmonitionContent>\{children\}<\/AdmonitionContent>/,
+    );
+    expect(
+      readInstalled(`${theme}/Heading/index.js`),
+      `a heading's anchor no longer has the class hash-link: ${fix}`,
+    ).toContain('className="hash-link"');
+  },
 };
 
 test('PATCHES.md, the patch headers in src/ and the checks here name the same patches', () => {

@@ -6,7 +6,7 @@
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 
-/** The roles of the Synkronus API, in the order of the specification. */
+/** The roles of the Synkronus API, from the least to the most privileged (the order tables show them in). */
 export const ROLES = ['read-only', 'read-write', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -127,7 +127,7 @@ export type OperationEntry = {
   isPublic: boolean;
   /** The roles allowed to make the call; empty for public calls. */
   roles: Role[];
-  /** Roles for which the specification does not say whether they may make the call. */
+  /** Roles for which the description does not say whether they may make the call (`x-roles-unspecified`). */
   rolesUnspecified: Role[];
 };
 

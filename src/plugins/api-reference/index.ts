@@ -23,7 +23,7 @@ import {readApiDescription, validateApiDescription} from '../api-description/val
 import {buildReferenceModel, type SynkCommands} from './build';
 import type {ApiReferenceModel} from './model';
 
-/** The API spec entry of the configuration (site specification §3): id, spec file and route, and what the page links to. */
+/** The API spec entry of the configuration: id, spec file and route, and what the page links to. */
 export type ApiReferenceOptions = {
   /** The plugin instance's id, e.g. "synkronus". */
   id: string;

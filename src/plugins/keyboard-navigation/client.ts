@@ -1,5 +1,5 @@
 // Keyboard-navigation mode: Tab turns it on; a mouse press, a pen or a touch turns it off (see index.ts).
-export const KEYBOARD_NAVIGATION_CLASS = 'navigation-with-keyboard';
+const KEYBOARD_NAVIGATION_CLASS = 'navigation-with-keyboard';
 
 if (typeof window !== 'undefined') {
   const root = document.documentElement;

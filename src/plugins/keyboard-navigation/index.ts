@@ -1,8 +1,8 @@
 /**
- * Keyboard-navigation mode (site specification, section 4: "turned on by the Tab key, turned off by a mouse
- * press"). Docusaurus 3.10 dropped its own (the `navigation-with-keyboard` class and its hook); this plugin's
- * client module brings the state back, with the same class on <html>, for src/css/custom.css to draw strong
- * focus rings while it is on and none after a mouse click. No theme component is swizzled for it.
+ * Keyboard-navigation mode: turned on by the Tab key, turned off by a mouse press. Docusaurus 3.10 dropped
+ * its own (the `navigation-with-keyboard` class and its hook); this plugin's client module brings the state
+ * back, with the same class on <html>, for src/css/custom.css to draw strong focus rings while it is on and
+ * none after a mouse click. No theme component is swizzled for it.
  */
 import type {Plugin} from '@docusaurus/types';
 

@@ -7,6 +7,22 @@
  * - an admonition becomes a blockquote that starts with its heading ("> **note:** …");
  * - heading anchors ("#") and buttons, which only work on the page, are left out;
  * - images get absolute addresses, as the library gives links (it leaves images as they are).
+ *
+ * Patch: twins-theme-markup
+ * Library: @docusaurus/theme-classic 3.10.2 (the markup its CodeBlock, Admonition and Heading render) and
+ *   @docusaurus/core 3.10.2 (the names it gives CSS-module classes)
+ * Changes: nothing in the library; this plugin reads the theme's rendered markup: the `theme-code-block`
+ *   and `theme-admonition` class names, the `token-line` lines, the CSS-module class of a code block's
+ *   title (`codeBlockTitle_<hash>`), an admonition's heading as its first child and its content as its
+ *   second, `hash-link` heading anchors and the buttons.
+ * Why: a feature. The library converts the built HTML, and the theme's markup converts badly: a code
+ *   block becomes one paragraph per line with its copy button's label, an admonition loses its kind. The
+ *   theme promises the `theme-*` class names for styling, not the structure inside them.
+ * Gain: every code block of a twin is fenced with its language and title, every admonition is a quote
+ *   that starts with its heading (tests/unit/markdown-twins.spec.ts; figures in PATCHES.md).
+ * Remove when: the library converts the theme's code blocks and admonitions itself, or the twins are
+ *   made from the pages' sources. tests/unit/patches.spec.ts fails, naming this patch, when the theme
+ *   renders these parts differently.
  */
 import type {Element, ElementContent, Root, RootContent, Text} from 'hast';
 

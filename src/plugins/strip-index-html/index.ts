@@ -1,10 +1,9 @@
 /**
- * Strips an `index.html` suffix from the address on every host (spec section 2: "an index.html suffix on a
- * path is stripped"). nginx answers such a path with a 301 (deploy/nginx/docs-site.conf), but a static host
- * without redirects, such as GitHub Pages, serves `/docs/ODE/index.html` as it is: the browser then shows
- * the page at that address, and a reader copies it. This plugin's client module rewrites the address in
- * place (history.replaceState: no reload, no request) before React renders; Docusaurus already matches the
- * route with the suffix removed.
+ * Strips an `index.html` suffix from the address on every host, so a page has one address. nginx answers
+ * such a path with a 301 (deploy/nginx/docs-site.conf), but a static host without redirects, such as
+ * GitHub Pages, serves `/docs/ODE/index.html` as it is: the browser then shows the page at that address,
+ * and a reader copies it. This plugin's client module rewrites the address in place (history.replaceState:
+ * no reload, no request) before React renders; Docusaurus already matches the route with the suffix removed.
  */
 import type {Plugin} from '@docusaurus/types';
 

@@ -1,0 +1,65 @@
+/**
+ * The site configuration holds the site's settings only: it exports the configuration Docusaurus loads and
+ * nothing else (what the fixture builds need lives beside them, tests/fixtures/build-guarantees/fixture.config.ts),
+ * and it sets nothing that has no effect.
+ */
+import {test, expect} from '@playwright/test';
+import {readRepoFile} from '../support/content';
+
+const CONFIG_FILE = 'docusaurus.config.ts';
+
+/** The names a module's text exports, `default` for its default export. */
+function exportedNames(text: string): string[] {
+  return [
+    ...text.matchAll(
+      /^export\s+(default\b|(?:async\s+)?(?:const|let|function|class|type|interface)\s+(\w+)|\{[^}]*\})/gm,
+    ),
+  ].map(([, what, name]) => (what === 'default' ? 'default' : (name ?? what)));
+}
+
+/** Settings that have no effect in `text`, a configuration: each as "file:line: why". */
+function deadSettings(file: string, text: string): string[] {
+  const problems: string[] = [];
+  const lines = text.split('\n');
+  const lineOf = (pattern: RegExp) => lines.findIndex((line) => pattern.test(line)) + 1;
+  // Docusaurus' own value: setting it only hides that it is the default.
+  const duplicateRoutes = lineOf(/^\s*onDuplicateRoutes:\s*'warn'/);
+  if (duplicateRoutes) problems.push(`${file}:${duplicateRoutes}: onDuplicateRoutes is set to its default, 'warn'`);
+  // The blog's theme settings do nothing while the classic preset's blog is switched off.
+  const blogOff = lineOf(/^\s*blog:\s*false/);
+  const blogTheme = lineOf(/^\s*blog:\s*\{/);
+  if (blogOff && blogTheme)
+    problems.push(`${file}:${blogTheme}: themeConfig.blog is set, but the blog is off (line ${blogOff})`);
+  return problems;
+}
+
+test(`${CONFIG_FILE} exports the configuration Docusaurus loads and nothing else`, () => {
+  expect(
+    exportedNames(readRepoFile(CONFIG_FILE)),
+    `${CONFIG_FILE}: move what only the fixture builds use to tests/fixtures/build-guarantees/fixture.config.ts`,
+  ).toEqual(['default']);
+});
+
+test(`${CONFIG_FILE} sets nothing that has no effect`, () => {
+  const problems = deadSettings(CONFIG_FILE, readRepoFile(CONFIG_FILE));
+  expect(problems, problems.join('\n')).toEqual([]);
+});
+
+test('the checks find extra exports and dead settings, naming file and line', () => {
+  expect(
+    exportedNames('export const config = {};\nexport default async function createConfig() {}\nexport {x};'),
+  ).toEqual(['config', 'default', '{x}']);
+  expect(exportedNames('const a = 1;\nexport default a;')).toEqual(['default']);
+  const dead = [
+    'const config = {',
+    "  onDuplicateRoutes: 'warn',",
+    '  blog: false,',
+    '  themeConfig: {',
+    '    blog: {sidebar: {}},',
+  ];
+  expect(deadSettings('c.ts', dead.join('\n'))).toEqual([
+    "c.ts:2: onDuplicateRoutes is set to its default, 'warn'",
+    'c.ts:5: themeConfig.blog is set, but the blog is off (line 3)',
+  ]);
+  expect(deadSettings('c.ts', "  onDuplicateRoutes: 'throw',\n  blog: {path: 'news'},")).toEqual([]);
+});
