@@ -14,7 +14,9 @@ import {
   type Synkronus,
 } from '../../src/api/synkronus';
 import {writeZip} from '../../src/api/synkronus/zip';
-import {newSynkronus, responseProblems} from '../support/api-console';
+import {BEHAVIOURS} from '../../src/api/synkronus/behaviours';
+import {OPERATION_IDS} from '../../src/api/synkronus/operations';
+import {CONTRACT, newSynkronus, responseProblems} from '../support/api-console';
 import {readRepoFile} from '../support/content';
 
 const PAGE = 'docs/documentation/synkronus/known-issues.md';
@@ -570,3 +572,12 @@ for (const [id, probe] of Object.entries(PROBES) as [RuleId, Probe][]) {
     }
   });
 }
+
+test('the engine knows every operation of the description, and has a behaviour for each', () => {
+  const described = CONTRACT.operations.map((op) => op.operationId);
+  expect(
+    [...OPERATION_IDS],
+    'src/api/synkronus/operations.ts lists the operationIds of api/synkronus.yaml, in its order: update it',
+  ).toEqual(described);
+  expect(Object.keys(BEHAVIOURS).sort()).toEqual([...described].sort());
+});

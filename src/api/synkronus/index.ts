@@ -17,7 +17,7 @@ import {schemaValidator} from './validate';
 
 export type {Contract, ContractOperation} from './contract';
 export {DEFAULT_DIALECT, DIALECTS, type DialectName} from './types';
-export {RELEASE_RULES, ruleInfo, type RuleId, type RuleInfo} from './rules';
+export {KNOWN_ISSUES_PATH, RELEASE_RULES, ruleInfo, type RuleId, type RuleInfo} from './rules';
 export {
   SEED_USERS,
   SEED_FORM_TYPES,

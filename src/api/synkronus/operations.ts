@@ -1,7 +1,7 @@
 /**
- * The operationIds of api/synkronus.yaml, written by `npm run generate:api` (scripts/generate-api-operations.mjs)
- * and checked against the description by tests/unit/synkronus-engine.spec.ts: the engine's behaviour table
- * is typed by them, so a missing or misspelt behaviour is a compile error.
+ * The operationIds of api/synkronus.yaml, in its order (tests/unit/synkronus-dialects.spec.ts compares them with
+ * the description). The engine's behaviour table is typed by them, so a missing or misspelt behaviour is a
+ * compile error.
  */
 export const OPERATION_IDS = [
   'getHealth',
@@ -16,8 +16,8 @@ export const OPERATION_IDS = [
   'syncPull',
   'syncPush',
   'getAttachmentManifest',
-  'uploadAttachment',
   'downloadAttachment',
+  'uploadAttachment',
   'checkAttachmentExists',
   'getAppBundleManifest',
   'downloadAppBundleFile',

@@ -8,7 +8,7 @@
 import Link from '@docusaurus/Link';
 import {useState, type ReactNode} from 'react';
 import type {ContractOperation} from '@site/src/api/synkronus/contract';
-import {SEED_USERS} from '@site/src/api/synkronus';
+import {KNOWN_ISSUES_PATH as KNOWN_ISSUES, SEED_USERS} from '@site/src/api/synkronus';
 import {MOCK_ORIGIN, ResponseView, SeedNote, showResponse, type Shown} from './Response';
 import {DialectSwitch} from './Dialect';
 import {contract, resetSynkronus, send} from './session';
@@ -122,6 +122,7 @@ export function Playground(): ReactNode {
         };
         const {request, shown, json} = await call('syncPush', '/sync/push', body, cursor.token);
         const failed = (json.failed_records as unknown[] | undefined)?.length ?? 0;
+        const warned = (json.warnings as unknown[] | undefined)?.length ?? 0;
         setSteps([
           ...steps,
           {
@@ -130,10 +131,15 @@ export function Playground(): ReactNode {
             shown,
             next: (
               <>
-                {String(json.success_count)} records stored, {failed} in <code>failed_records</code> (it has no{' '}
-                <code>form_type</code>; the warning says why): the client keeps that record, fixes it and pushes it
-                again in a new transmission. Had the answer been lost, the client would retry with the same{' '}
-                <code>transmission_id</code>, and the server would not store the batch twice.
+                {String(json.success_count)} records stored, {failed} in <code>failed_records</code>
+                {failed
+                  ? ': the record without form_type; the client keeps it, fixes it and pushes it again.'
+                  : warned
+                    ? ': the record without form_type is stored all the same, and the warning names it: log it.'
+                    : '.'}{' '}
+                A push whose answer was lost is pushed again: each record replaces itself by its{' '}
+                <code>observation_id</code>, but the server of this release writes it again with a new version (
+                <Link to={`${KNOWN_ISSUES}#transmission-id-not-idempotent`}>Known issues</Link>).
               </>
             ),
           },
@@ -184,7 +190,13 @@ export function Playground(): ReactNode {
             title: `${steps.length + 1}. Get the attachment manifest`,
             request,
             shown,
-            next: (
+            next: !(json.operations as unknown[] | null)?.length ? (
+              <>
+                No operation to apply: the server of this release never lists one (
+                <Link to={`${KNOWN_ISSUES}#attachment-manifest-empty`}>Known issues</Link>). Download the attachments
+                your pulled records name with <code>GET /attachments/{'{attachment_id}'}</code>. The sync is complete.
+              </>
+            ) : (
               <>
                 Download each <code>download</code> operation&apos;s file from its <code>download_url</code> (
                 {String(json.total_download_size)} bytes in all), delete the files of the <code>delete</code>{' '}
