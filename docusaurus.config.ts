@@ -77,7 +77,7 @@ export default async function createConfig(): Promise<Config> {
 const API_REFERENCE_PLUGINS: PluginConfig[] = [
   [apiReferencePlugin as PluginModule, API_SPEC],
   [apiReferenceDataPlugin as PluginModule, {specFile: API_SPEC_FILE}],
-  // The contract of the in-browser Synkronus that the "Try it" console answers from (src/api-mock).
+  // The contract of the in-browser Synkronus that the "Try it" console answers from (src/api/synkronus).
   [apiConsolePlugin as PluginModule, {specFile: API_SPEC_FILE}],
 ];
 

@@ -516,6 +516,7 @@ test('a schema section shows its fields from the description', async ({page}) =>
   await page.goto(`${API_ROUTE}#schema/Observation`);
   // Its geolocation is an inline object: its fields and their bounds are shown under it.
   const section = schemaSection(page, 'Observation');
+  await section.getByText('Fields of geolocation').click();
   await expect(section.getByText('minimum -90')).toBeVisible();
   await expect(section.getByText('maximum 180')).toBeVisible();
 });

@@ -1,5 +1,5 @@
 /**
- * The in-browser Synkronus (src/api-mock) as tests use it: its contract built from the description
+ * The in-browser Synkronus (src/api/synkronus) as tests use it: its contract built from the description
  * like the build does (src/plugins/api-console/build.ts), a fresh mock of it, and a check of an answer
  * against the description with Ajv (./api-description.ts): the status is one the operation documents,
  * and a JSON body matches that response's schema.

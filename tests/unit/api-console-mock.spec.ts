@@ -1,5 +1,5 @@
 /**
- * The in-browser Synkronus (src/api-mock), in Node without a browser: every operation of the
+ * The in-browser Synkronus (src/api/synkronus), in Node without a browser: every operation of the
  * description answers its happy path and every documented error status the mock can produce, each
  * answer checked against the description with Ajv (tests/support/api-console.ts); a table lists, for
  * every operation, each documented status either as covered here or as one the mock cannot produce,

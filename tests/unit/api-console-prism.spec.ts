@@ -1,5 +1,5 @@
 /**
- * The in-browser Synkronus (src/api-mock) and the Prism mock of the same description
+ * The in-browser Synkronus (src/api/synkronus) and the Prism mock of the same description
  * (tests/support/mock-api.ts) agree on the status of the same requests: one table of requests, run
  * against both. Prism accepts any bearer token and does not check roles or state, so the table holds
  * requests whose status the description alone decides (valid and invalid parameters, headers and

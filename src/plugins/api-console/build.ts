@@ -1,5 +1,5 @@
 /**
- * Builds the contract of the in-browser Synkronus (src/api-mock/contract.ts) from the parsed API
+ * Builds the contract of the in-browser Synkronus (src/api/synkronus/contract.ts) from the parsed API
  * description, through the site's one OpenAPI model (listOperations, resolveRef): operations,
  * parameters, request bodies and their examples, roles, statuses and every component schema as JSON
  * Schema. Node only (reason phrases from node:http); a pure function of the description otherwise.

@@ -1,5 +1,5 @@
 /**
- * Docusaurus plugin: the contract of the in-browser Synkronus (src/api-mock), made from the API
+ * Docusaurus plugin: the contract of the in-browser Synkronus (src/api/synkronus), made from the API
  * description at build time (./build.ts) through the site's one reader, published as a data module
  * (`@generated/api-console/default/api-console-contract.json`). Only the console's lazily loaded
  * chunk imports it (src/components/ApiConsole/lazy.ts): no page downloads it until a reader opens the
