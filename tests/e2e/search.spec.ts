@@ -1,7 +1,7 @@
 /**
  * Local search, used by keyboard alone: the navbar search box finds docs pages and the operations and
  * schemas of the API reference (from api/synkronus.yaml), and its index loads only once the reader
- * starts searching.
+ * starts searching. (What it weighs: tests/budgets/search-weight.spec.ts.)
  */
 import {test, expect} from '../support/fixtures';
 import {apiOperation, apiSchema} from '../support/api-description';
@@ -150,12 +150,19 @@ test.describe('search', () => {
 
     const box = searchBox(page);
     await expect(box).toHaveAttribute('aria-expanded', 'true');
-    const listbox = page.getByRole('listbox');
-    await expect(listbox).toHaveAttribute('id', (await box.getAttribute('aria-owns'))!);
+    const listbox = page.getByRole('listbox', {name: 'Search results'});
+    // The combobox names the listbox it controls, and the option the arrow keys are on.
+    await expect(listbox).toHaveAttribute('id', (await box.getAttribute('aria-controls'))!);
+    await expect(box).toHaveAttribute(
+      'aria-activedescendant',
+      (await listbox.getByRole('option').first().getAttribute('id'))!,
+    );
     const option = listbox.getByRole('option').filter({hasText: target.label}).first();
     // The option names the section and the page it belongs to.
     await expect(option).toContainText(target.label);
     await expect(option).toContainText('Synkronus API');
+    // The number of results is announced.
+    await expect(page.getByRole('navigation', {name: 'Main'}).getByRole('status')).toContainText(/\d+ results?/);
 
     await page.keyboard.press('Escape');
     await expect(box).toHaveAttribute('aria-expanded', 'false');

@@ -7,7 +7,7 @@
 import {test, expect} from '@playwright/test';
 import type {LoadedContent} from '@docusaurus/plugin-content-docs';
 import type {OpenApiDocument} from '../../src/plugins/api-description/openapi';
-import {apiSearchEntries} from '../../src/plugins/local-search/apiEntries';
+import {apiSearchPage} from '../../src/plugins/local-search/apiEntries';
 import {apiReferenceText} from '../../src/plugins/site-files/apiText';
 import {docsPages} from '../../src/plugins/site-files/docsPages';
 
@@ -51,11 +51,12 @@ const API: OpenApiDocument = {
 };
 
 test.describe('API search entries', () => {
-  const entries = apiSearchEntries(API, {route: '/api', pageTitle: 'Example API', breadcrumb: ['API'], firstId: 100});
+  const page = apiSearchPage(API, {route: '/api', context: 'API'});
 
-  test('one page entry, then a heading per tag, operation and schema at its anchor on the reference page', () => {
-    expect(entries.titles).toEqual([{i: 100, t: 'Example API', u: '/api', b: ['API']}]);
-    expect(entries.headings.map((h) => [h.t, h.h])).toEqual([
+  test('the page, then a section per tag, operation and schema at its anchor on the reference page', () => {
+    expect(page).toMatchObject({url: '/api', title: 'Example API', context: 'API'});
+    expect(page.sections.map((s) => [s.title, s.hash])).toEqual([
+      ['Example API', ''],
       ['Sync', '#tag/Sync'],
       ['Pull records', '#operation/pullRecords'],
       // An operation without an operationId is at its JSON pointer, as Redoc had it.
@@ -63,18 +64,14 @@ test.describe('API search entries', () => {
       ['PullRequest', '#schema/PullRequest'],
       ['PullResponse', '#schema/PullResponse'],
     ]);
-    expect(entries.headings.every((h) => h.p === 100)).toBe(true);
-    expect(new Set([...entries.headings, ...entries.contents].map((e) => e.i)).size).toBe(
-      entries.headings.length + entries.contents.length,
-    );
   });
 
   test('an operation is found by its path, id, parameters and the fields it sends and receives', () => {
-    const pull = entries.contents.find((c) => c.s === 'Pull records')!;
+    const pull = page.sections.find((s) => s.title === 'Pull records')!;
     for (const word of ['POST /sync/pull', 'pullRecords', 'limit', 'PullResponse', 'change_cutoff', 'client_id']) {
-      expect(pull.t).toContain(word);
+      expect(pull.text).toContain(word);
     }
-    expect(pull.h).toBe('#operation/pullRecords');
+    expect(pull.hash).toBe('#operation/pullRecords');
   });
 });
 
