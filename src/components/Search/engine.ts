@@ -38,7 +38,10 @@ const fetchJson: FetchJson = async (url) => {
  * reader waits for: when it no longer is (they typed on), no previews are fetched for it and it answers
  * undefined, so on a slow link the letters typed along the way cost no more than their shards.
  */
-export type Search = (query: string, wanted?: () => boolean) => Promise<Result[] | undefined>;
+export type Search = ((query: string, wanted?: () => boolean) => Promise<Result[] | undefined>) & {
+  /** Starts fetching the manifest, which every query needs first (the reader has come to the box). */
+  warm: () => void;
+};
 
 export function createSearch(baseUrl: string, load: FetchJson = fetchJson): Search {
   const files = new Map<string, Promise<unknown>>();
@@ -63,7 +66,7 @@ export function createSearch(baseUrl: string, load: FetchJson = fetchJson): Sear
     return index;
   };
 
-  return async function search(query, wanted = () => true) {
+  const search = async function search(query: string, wanted = () => true) {
     const queryWords = words(query);
     if (queryWords.length === 0) return [];
     // The word being typed matches the words it begins; a finished word (followed by a space) only itself.
@@ -107,4 +110,5 @@ export function createSearch(baseUrl: string, load: FetchJson = fetchJson): Sear
       return {url, title, page, excerpt};
     });
   };
+  return Object.assign(search, {warm: () => void get(MANIFEST_PATH).catch(() => undefined)});
 }

@@ -21,10 +21,16 @@ export type SearchProps = {
 type State = {kind: 'idle'} | {kind: 'results'; query: string; results: Result[]} | {kind: 'error'; query: string};
 
 let sharedSearch: ReturnType<typeof createSearch> | undefined;
+const searchUnder = (baseUrl: string) => (sharedSearch ??= createSearch(baseUrl));
+
+/** Called as soon as this code has loaded (the reader came to the box): fetches the index's manifest. */
+export function warmSearch(baseUrl: string): void {
+  searchUnder(baseUrl).warm();
+}
 
 export default function Search({initialQuery, autoFocus}: SearchProps): ReactNode {
   const baseUrl = useBaseUrl('/');
-  const search = useMemo(() => (sharedSearch ??= createSearch(baseUrl)), [baseUrl]);
+  const search = useMemo(() => searchUnder(baseUrl), [baseUrl]);
   const history = useHistory();
   const input = useRef<HTMLInputElement>(null);
   const id = useId();

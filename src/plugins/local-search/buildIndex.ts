@@ -31,6 +31,8 @@ export const EXCERPT_LENGTH = 120;
  */
 export const SHARD_TARGET_BYTES = 12_000;
 
+const BLOCK_ELEMENTS = 'p, li, dt, dd, td, th, tr, div, pre, blockquote, figcaption, h4, h5, h6, br';
+
 const normalize = (text: string) => text.replace(/[\s\u200b]+/g, ' ').trim();
 
 /**
@@ -46,6 +48,8 @@ export function pageSections(html: string, url: string): SearchPage | undefined 
   const root = docContent.length > 0 ? docContent : $('main').first();
   if (root.length === 0) return undefined;
   root.find('.hash-link, button, script, style, svg, nav').remove();
+  // Block elements end a word: their texts are joined with a space, not run together ("1.0.3This guide").
+  root.find(BLOCK_ELEMENTS).append(' ');
   const title = normalize(root.find('h1').first().text()) || normalize($('title').text().split('|')[0]);
   if (!title) throw new Error(`local-search: ${url} has no h1 and no <title> to name its search results`);
   const breadcrumbs = $('.breadcrumbs__item')
