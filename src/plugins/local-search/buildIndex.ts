@@ -51,7 +51,7 @@ export function pageSections(html: string, url: string): SearchPage | undefined 
   // Block elements end a word: their texts are joined with a space, not run together ("1.0.3This guide").
   root.find(BLOCK_ELEMENTS).append(' ');
   const title = normalize(root.find('h1').first().text()) || normalize($('title').text().split('|')[0]);
-  if (!title) throw new Error(`local-search: ${url} has no h1 and no <title> to name its search results`);
+  if (!title) throw new Error(`the page ${url} has no h1 and no <title> to name its search results`);
   const breadcrumbs = $('.breadcrumbs__item')
     .map((_, item) => normalize($(item).text()))
     .get()

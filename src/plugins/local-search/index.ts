@@ -38,7 +38,14 @@ export async function readSitePages(outDir: string, routesPaths: string[], baseU
     .filter((route) => route !== apiRoute && !SKIPPED_ROUTE.test(route.slice(baseUrl.length - 1)))
     .sort();
   const pages = await Promise.all(
-    routes.map(async (route) => pageSections(await readFile(htmlFileOf(outDir, route), 'utf8'), route)),
+    routes.map(async (route) => {
+      const file = htmlFileOf(outDir, route);
+      try {
+        return pageSections(await readFile(file, 'utf8'), route);
+      } catch (error) {
+        throw new Error(`local-search: ${file}: ${(error as Error).message}`, {cause: error});
+      }
+    }),
   );
   return pages.filter((page): page is SearchPage => page !== undefined);
 }
