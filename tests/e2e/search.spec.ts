@@ -212,6 +212,22 @@ test.describe('search', () => {
     ).toBe('bundle');
   });
 
+  test('a click on a result opens it, at its anchor', async ({page}) => {
+    const target = schemaTarget('AppBundleManifest');
+    await page.goto(START_PAGE);
+    await searchBox(page).click();
+    await page.keyboard.type(target.label);
+    await page
+      .getByRole('listbox', {name: 'Search results'})
+      .getByRole('option')
+      .filter({hasText: target.label})
+      .first()
+      .click();
+    await expect(page).toHaveURL(`${target.path}${target.hash}`);
+    await expect(page.locator(`[id="${target.hash.slice(1)}"]`)).toBeInViewport();
+    await expect(page.getByRole('listbox', {name: 'Search results'})).toBeHidden();
+  });
+
   test('a query with no match says so, to the eye and to screen readers', async ({page}) => {
     await page.goto(START_PAGE);
     await tabToSearch(page);
