@@ -228,6 +228,20 @@ test.describe('search', () => {
     await expect(page.getByRole('listbox', {name: 'Search results'})).toBeHidden();
   });
 
+  test('on a short screen the list scrolls, and the chosen result stays in view', async ({page}) => {
+    await page.setViewportSize({width: 900, height: 480});
+    await page.goto(START_PAGE);
+    await tabToSearch(page);
+    await page.keyboard.type('sync');
+    const options = page.getByRole('listbox', {name: 'Search results'}).getByRole('option');
+    await expect(options.nth(5)).toBeAttached();
+    // Arrow up from the first result wraps to the last, at the bottom of the list.
+    await page.keyboard.press('ArrowUp');
+    const last = options.last();
+    await expect(last).toHaveAttribute('aria-selected', 'true');
+    await expect(last).toBeInViewport();
+  });
+
   test('a query with no match says so, to the eye and to screen readers', async ({page}) => {
     await page.goto(START_PAGE);
     await tabToSearch(page);

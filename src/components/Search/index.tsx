@@ -79,6 +79,11 @@ export default function Search({initialQuery, autoFocus}: SearchProps): ReactNod
 
   const state: State = query.trim() ? answer : {kind: 'idle'};
   const results = state.kind === 'results' ? state.results : [];
+  const listRef = useRef<HTMLUListElement>(null);
+  // The chosen result stays in view where the list scrolls (short screens).
+  useEffect(() => {
+    listRef.current?.children[active]?.scrollIntoView({block: 'nearest'});
+  }, [active, answer]);
   const expanded = open && state.kind !== 'idle';
   const listed = expanded && results.length > 0;
 
@@ -139,7 +144,13 @@ export default function Search({initialQuery, autoFocus}: SearchProps): ReactNod
         onKeyDown={onKeyDown}
       />
       <div className={styles.popup} hidden={!expanded}>
-        <ul role="listbox" id={listboxId} aria-label="Search results" className={styles.results} hidden={!listed}>
+        <ul
+          ref={listRef}
+          role="listbox"
+          id={listboxId}
+          aria-label="Search results"
+          className={styles.results}
+          hidden={!listed}>
           {results.map((result, index) => (
             <li
               key={result.url}
