@@ -2,13 +2,12 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import type {Config, Plugin, PluginConfig, PluginModule} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
-import type {PluginOptions as SearchOptions} from '@easyops-cn/docusaurus-search-local';
 import type {Options as PwaOptions} from '@docusaurus/plugin-pwa';
 import {themes as prismThemes} from 'prism-react-renderer';
 import {withSiteRules} from './site.rules';
 import remarkMermaidSvg from './src/plugins/mermaid-svg';
 import leanDeliveryPlugin from './src/plugins/lean-delivery';
-import localSearch from './src/plugins/local-search';
+import localSearch, {withSearchInOfflineCopy} from './src/plugins/local-search';
 import siteFiles from './src/plugins/site-files';
 import markdownTwins, {withTwinsInOfflineCopy} from './src/plugins/markdown-twins';
 import apiReferencePlugin, {checkApiDescription, type ApiReferenceOptions} from './src/plugins/api-reference';
@@ -87,19 +86,7 @@ const redirectPagesPlugin: PluginModule = (context, options) =>
 redirectPagesPlugin.validateOptions = validateRedirectOptions as PluginModule['validateOptions'];
 
 /** Local search over the docs, the pages and the API reference (src/plugins/local-search). */
-const SEARCH_THEME: PluginConfig = [
-  localSearch,
-  {
-    indexDocs: true,
-    indexBlog: false,
-    indexPages: true,
-    docsRouteBasePath: '/docs',
-    language: ['en'],
-    explicitSearchResultPath: true,
-    // The search plugin's Ctrl-K hint has too little contrast (axe: 1.51:1); the shortcut still works.
-    searchBarShortcutHint: false,
-  } satisfies SearchOptions,
-];
+const SEARCH_THEME: PluginConfig = localSearch;
 
 /** The site configuration, before the site's rules (site.rules.ts) are applied by createConfig. */
 const config: Config = {
@@ -146,8 +133,6 @@ const config: Config = {
         blog: false,
         pages: {beforeDefaultRemarkPlugins: [remarkMermaidSvg]},
         theme: {customCss: './src/css/custom.css'},
-        // The search results page has no content of its own.
-        sitemap: {ignorePatterns: ['/search']},
       } satisfies Preset.Options,
     ],
   ],
@@ -179,10 +164,10 @@ const config: Config = {
         swRegister: require.resolve('./src/offline/offlineCopy.ts'),
         swCustom: require.resolve('./src/offline/sw.js'),
         // The social card is for link previews, not for reading; the pages' Markdown twins are (Copy page
-        // as Markdown works offline). (The plugin itself sets swSrc and swDest.)
+        // as Markdown works offline), and so is the search index. (The plugin itself sets swSrc and swDest.)
         injectManifestConfig: {
           globIgnores: ['img/social-card.png'],
-          manifestTransforms: [withTwinsInOfflineCopy],
+          manifestTransforms: [withTwinsInOfflineCopy, withSearchInOfflineCopy],
         } as PwaOptions['injectManifestConfig'],
         pwaHead: [
           {tagName: 'link', rel: 'manifest', href: '/manifest.json'},

@@ -70,9 +70,8 @@ export default defineConfig([
     rules: {'@docusaurus/no-html-links': 'off'},
   },
   {
-    files: ['src/plugins/lean-delivery/prism-react-renderer-slim.ts', 'src/plugins/local-search/index.ts'],
-    // Synchronous loads an import cannot express: Prism's grammars on first use, after the global they read;
-    // the search plugin's untyped private modules, typed by a cast.
+    files: ['src/plugins/lean-delivery/prism-react-renderer-slim.ts'],
+    // Synchronous loads an import cannot express: Prism's grammars on first use, after the global they read.
     rules: {'@typescript-eslint/no-require-imports': 'off'},
   },
 ]);

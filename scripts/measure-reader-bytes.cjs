@@ -2,7 +2,7 @@
  * Measures what a reader downloads (gzip, as served by the repo's nginx configuration), from the
  * nginx access log of a private server on 127.0.0.1:
  * - a docs page's first load, and its JavaScript;
- * - what starting a search adds (search code, worker, index);
+ * - what starting a search adds (search code, index parts);
  * - what "Save for offline reading" downloads.
  * Build first. Usage: node scripts/measure-reader-bytes.cjs [buildDir] [port]
  */
@@ -53,7 +53,7 @@ const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
     await page.getByRole('listbox').getByRole('option').first().waitFor();
     await page.waitForLoadState('networkidle');
     const used = logSince(log, mark);
-    const isIndex = (p) => /search-index/.test(p);
+    const isIndex = (p) => /search-index|\/assets\/search\//.test(p);
     console.log(
       `first search adds: ${kib(total(used))} = index ${kib(total(used, isIndex))} + JavaScript ${kib(total(used, isJs))} (${used.map(([p]) => p).join(', ')})`,
     );

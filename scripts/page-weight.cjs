@@ -15,8 +15,11 @@ const MOBILE_VIEWPORT = {width: 412, height: 823};
 /**
  * @param {import('@playwright/test').Browser} browser
  * @param {string} url
- * @param {{afterLoad?: (page: import('@playwright/test').Page) => Promise<void>, encoding?: 'gzip'}} [options]
+ * @param {{afterLoad?: (page: import('@playwright/test').Page) => Promise<void>,
+ *   steps?: ((page: import('@playwright/test').Page) => Promise<void>)[], encoding?: 'gzip'}} [options]
  *   `afterLoad` acts on the loaded page (opens the API console…): what it fetches is counted apart, in `after`.
+ *   `steps` are actions done one after another on the loaded page (focus the search box, search, search
+ *   again): what each fetches until the network is idle again is counted apart, in `steps[i]`.
  *   `encoding: 'gzip'` accepts gzip only, as from a host that serves no Brotli (GitHub Pages, where the deploy
  *   workflow publishes), instead of the Brotli that the repository's nginx configuration sends to Chromium.
  */
@@ -29,11 +32,12 @@ async function measurePage(browser, url, options = {}) {
     await cdp.send('Network.setExtraHTTPHeaders', {headers: {'Accept-Encoding': 'gzip'}});
   /** @type {Map<string, {url: string, type: string, prefetch: boolean, bytes: number, status?: number}>} */
   const requests = new Map();
-  let acting = false;
+  // 0 while the page loads, then 1, 2… for each action (afterLoad, then steps).
+  let phase = 0;
   cdp.on('Network.requestWillBeSent', (e) => {
     const headers = Object.fromEntries(Object.entries(e.request.headers).map(([k, v]) => [k.toLowerCase(), String(v)]));
     const prefetch = /prefetch/.test(headers['sec-purpose'] ?? '') || /prefetch/.test(headers['purpose'] ?? '');
-    requests.set(e.requestId, {url: e.request.url, type: e.type ?? 'Other', prefetch, bytes: 0, after: acting});
+    requests.set(e.requestId, {url: e.request.url, type: e.type ?? 'Other', prefetch, bytes: 0, phase});
   });
   cdp.on('Network.requestWillBeSentExtraInfo', (e) => {
     const r = requests.get(e.requestId);
@@ -50,6 +54,9 @@ async function measurePage(browser, url, options = {}) {
     const r = requests.get(e.requestId);
     if (r) r.bytes = e.encodedDataLength;
   });
+  // A worker's requests are not the page's: this measurement does not see them, so it names the workers.
+  const workers = [];
+  page.on('worker', (worker) => workers.push(worker.url()));
   await page.goto(url, {waitUntil: 'load'});
   // What the page fetches by itself after `load` (route chunks, hydration) counts too: wait for the state
   // (React has hydrated, then no request for 500 ms), not for a time that a busy machine would outrun.
@@ -68,17 +75,22 @@ async function measurePage(browser, url, options = {}) {
       };
     }),
   );
-  let after;
-  if (options.afterLoad) {
-    acting = true;
-    await options.afterLoad(page);
+  const actions = [...(options.afterLoad ? [options.afterLoad] : []), ...(options.steps ?? [])];
+  for (const action of actions) {
+    phase += 1;
+    await action(page);
     await page.waitForLoadState('networkidle', {timeout: STATE_TIMEOUT_MS});
-    const fetched = [...requests.values()].filter((r) => r.after && !r.prefetch && !r.url.startsWith('data:'));
-    after = {bytes: fetched.reduce((total, r) => total + r.bytes, 0), requests: fetched};
   }
   await context.close();
+  const fetchedIn = (n) => {
+    const fetched = [...requests.values()].filter((r) => r.phase === n && !r.prefetch && !r.url.startsWith('data:'));
+    return {bytes: fetched.reduce((total, r) => total + r.bytes, 0), requests: fetched};
+  };
+  const after = options.afterLoad ? fetchedIn(1) : undefined;
+  const firstStep = options.afterLoad ? 2 : 1;
+  const steps = (options.steps ?? []).map((_, i) => fetchedIn(firstStep + i));
 
-  const own = [...requests.values()].filter((r) => !r.after && !r.prefetch && !r.url.startsWith('data:'));
+  const own = [...requests.values()].filter((r) => r.phase === 0 && !r.prefetch && !r.url.startsWith('data:'));
   const prefetched = [...requests.values()].filter((r) => r.prefetch);
   const sum = (list) => list.reduce((total, r) => total + r.bytes, 0);
   const byType = {};
@@ -97,6 +109,8 @@ async function measurePage(browser, url, options = {}) {
     requests: own,
     images,
     after,
+    steps,
+    workers,
   };
 }
 

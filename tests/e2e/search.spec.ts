@@ -1,7 +1,7 @@
 /**
  * Local search, used by keyboard alone: the navbar search box finds docs pages and the operations and
  * schemas of the API reference (from api/synkronus.yaml), and its index loads only once the reader
- * starts searching.
+ * starts searching. (What it weighs: tests/budgets/search-weight.spec.ts.)
  */
 import {test, expect} from '../support/fixtures';
 import {apiOperation, apiSchema} from '../support/api-description';
@@ -10,7 +10,9 @@ import {searchBox, tabToSearch} from '../support/search';
 import {axeViolations} from '../support/axe';
 
 const START_PAGE = '/docs/ODE';
-const INDEX_REQUEST = /\/search-index[^/]*\.json/;
+/** The search index's manifest, and its shard and preview files (src/plugins/local-search/searchIndex.ts). */
+const MANIFEST = /^\/search-index\.json$/;
+const INDEX_PART = /^\/assets\/search\//;
 
 /**
  * A result the query must lead to: the text its option shows, and where choosing it lands. A docs page
@@ -126,20 +128,28 @@ test.describe('search', () => {
     });
   }
 
-  test('the index is not downloaded with the page, only when the reader starts searching', async ({page}) => {
-    const indexRequests: string[] = [];
-    page.on('request', (request) => {
-      if (INDEX_REQUEST.test(request.url())) indexRequests.push(request.url());
-    });
+  test('nothing of the index is downloaded with the page: its manifest on reaching the box, its parts on typing', async ({
+    page,
+  }) => {
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(new URL(request.url()).pathname));
     await page.goto(START_PAGE, {waitUntil: 'networkidle'});
-    expect(indexRequests, 'search index requested on page load').toEqual([]);
+    expect(
+      requests.filter((path) => MANIFEST.test(path) || INDEX_PART.test(path)),
+      'search files on page load',
+    ).toEqual([]);
 
-    // Reaching the box fetches the search code only; typing starts the search and loads the index.
+    // Reaching the box fetches the search code and the manifest only; typing loads the parts the query needs.
+    const manifest = page.waitForResponse((response) => MANIFEST.test(new URL(response.url()).pathname));
     await tabToSearch(page);
-    expect(indexRequests, 'search index requested before the reader typed').toEqual([]);
-    const indexLoaded = page.waitForResponse(INDEX_REQUEST);
+    expect((await manifest).status()).toBe(200);
+    expect(
+      requests.filter((path) => INDEX_PART.test(path)),
+      'index parts requested before the reader typed',
+    ).toEqual([]);
+    const part = page.waitForResponse((response) => INDEX_PART.test(new URL(response.url()).pathname));
     await page.keyboard.type('sync');
-    expect((await indexLoaded).status()).toBe(200);
+    expect((await part).status()).toBe(200);
   });
 
   test('results are exposed to screen readers with their page and section', async ({page}) => {
@@ -150,15 +160,97 @@ test.describe('search', () => {
 
     const box = searchBox(page);
     await expect(box).toHaveAttribute('aria-expanded', 'true');
-    const listbox = page.getByRole('listbox');
-    await expect(listbox).toHaveAttribute('id', (await box.getAttribute('aria-owns'))!);
+    const listbox = page.getByRole('listbox', {name: 'Search results'});
+    // The combobox names the listbox it controls, and the option the arrow keys are on.
+    await expect(listbox).toHaveAttribute('id', (await box.getAttribute('aria-controls'))!);
+    await expect(box).toHaveAttribute(
+      'aria-activedescendant',
+      (await listbox.getByRole('option').first().getAttribute('id'))!,
+    );
     const option = listbox.getByRole('option').filter({hasText: target.label}).first();
     // The option names the section and the page it belongs to.
     await expect(option).toContainText(target.label);
     await expect(option).toContainText('Synkronus API');
+    // The number of results is announced.
+    await expect(page.getByRole('navigation', {name: 'Main'}).getByRole('status')).toContainText(/\d+ results?/);
 
     await page.keyboard.press('Escape');
     await expect(box).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test('Ctrl+K goes to the box; Escape closes the list, Tab moves on from the box and closes it too', async ({
+    page,
+  }) => {
+    await page.goto(START_PAGE);
+    await page.getByRole('heading', {level: 1}).click();
+    await page.keyboard.press('Control+k');
+    const box = searchBox(page);
+    await expect(box).toBeFocused();
+    await page.keyboard.type('bundle');
+    const listbox = page.getByRole('listbox', {name: 'Search results'});
+    await expect(listbox.getByRole('option').first()).toBeVisible();
+    await expect(box).toHaveAttribute('aria-expanded', 'true');
+
+    await page.keyboard.press('Escape');
+    await expect(listbox).toBeHidden();
+    await expect(box).toHaveAttribute('aria-expanded', 'false');
+    await expect(box).toBeFocused();
+    // Arrow down opens the list again, on the same results.
+    await page.keyboard.press('ArrowDown');
+    await expect(box).toHaveAttribute('aria-expanded', 'true');
+    await expect(listbox.getByRole('option').first()).toHaveAttribute('aria-selected', 'true');
+
+    await page.keyboard.press('Tab');
+    await expect(box).not.toBeFocused();
+    await expect(listbox).toBeHidden();
+    await expect(box).toHaveAttribute('aria-expanded', 'false');
+    // Ctrl+K again, once the search is loaded: back to the box, with its text selected to type over.
+    await page.keyboard.press('Control+k');
+    await expect(box).toBeFocused();
+    expect(
+      await box.evaluate((input: HTMLInputElement) => input.value.slice(input.selectionStart!, input.selectionEnd!)),
+    ).toBe('bundle');
+  });
+
+  test('a click on a result opens it, at its anchor', async ({page}) => {
+    const target = schemaTarget('AppBundleManifest');
+    await page.goto(START_PAGE);
+    await searchBox(page).click();
+    await page.keyboard.type(target.label);
+    await page
+      .getByRole('listbox', {name: 'Search results'})
+      .getByRole('option')
+      .filter({hasText: target.label})
+      .first()
+      .click();
+    await expect(page).toHaveURL(`${target.path}${target.hash}`);
+    await expect(page.locator(`[id="${target.hash.slice(1)}"]`)).toBeInViewport();
+    await expect(page.getByRole('listbox', {name: 'Search results'})).toBeHidden();
+  });
+
+  test('on a short screen the list scrolls, and the chosen result stays in view', async ({page}) => {
+    await page.setViewportSize({width: 900, height: 480});
+    await page.goto(START_PAGE);
+    await tabToSearch(page);
+    await page.keyboard.type('sync');
+    const options = page.getByRole('listbox', {name: 'Search results'}).getByRole('option');
+    await expect(options.nth(5)).toBeAttached();
+    // Arrow up from the first result wraps to the last, at the bottom of the list.
+    await page.keyboard.press('ArrowUp');
+    const last = options.last();
+    await expect(last).toHaveAttribute('aria-selected', 'true');
+    await expect(last).toBeInViewport();
+  });
+
+  test('a query with no match says so, to the eye and to screen readers', async ({page}) => {
+    await page.goto(START_PAGE);
+    await tabToSearch(page);
+    await page.keyboard.type('qqxqzz');
+    const status = page.getByRole('navigation', {name: 'Main'}).getByRole('status');
+    await expect(status).toHaveText('No results for “qqxqzz”.');
+    await expect(page.getByText('No results for “qqxqzz”.', {exact: true}).first()).toBeVisible();
+    await expect(page.getByRole('listbox', {name: 'Search results'})).toBeHidden();
+    await expect(searchBox(page)).toHaveAttribute('aria-expanded', 'false');
   });
 
   for (const mode of ['light', 'dark']) {

@@ -5,14 +5,10 @@
  * its library, before any build: after an upgrade, the failing test names the patch to port or remove.
  */
 import fs from 'node:fs';
-import {createRequire} from 'node:module';
 import path from 'node:path';
 import {test, expect} from '@playwright/test';
 import {REPO_ROOT} from '../../scripts/nginx.cjs';
 import {REGISTRY_LINE_SOURCE} from '../../src/plugins/lean-delivery/route-scripts';
-
-// Loads the search plugin's private CommonJS files by their installed path, as the patch does.
-const loadInstalled = createRequire(__filename);
 
 const HEADER_FIELDS = ['Library', 'Changes', 'Why', 'Gain', 'Remove when'];
 /** A header line: ` * Patch: <id>` in a block comment, or `// Patch: <id>`. */
@@ -94,45 +90,6 @@ const CHECKS: Record<string, () => void> = {
       fs.existsSync(installed('@docusaurus/theme-classic/lib/theme/prism-include-languages.js')),
       'the theme component the no-op swizzle replaces',
     ).toBe(true);
-  },
-
-  'search-popup-aria': () => {
-    const typeahead = readInstalled('@easyops-cn/autocomplete.js/src/autocomplete/typeahead.js');
-    expect(typeahead, 'autocomplete.js no longer points its combobox at the listbox with aria-owns').toContain(
-      "'aria-owns': options.listboxId",
-    );
-    expect(
-      typeahead,
-      'autocomplete.js now sets aria-controls itself: drop that part of patch search-popup-aria',
-    ).not.toContain('aria-controls');
-    const searchBar = readInstalled(
-      '@easyops-cn/docusaurus-search-local/dist/client/client/theme/SearchBar/SearchBar.jsx',
-    );
-    expect(searchBar, 'the search plugin no longer builds its "See all results" link as a plain <a>').toContain(
-      'const a = document.createElement("a");',
-    );
-    expect(searchBar, 'the search plugin no longer refocuses its box after the index loads').toMatch(
-      /if \(focusAfterIndexLoaded\.current\) \{[\s\S]{0,300}?input\.focus\(\);/,
-    );
-  },
-
-  'search-index-api-entries': () => {
-    const utils = '@easyops-cn/docusaurus-search-local/dist/server/server/utils';
-    const {buildIndex} = loadInstalled(installed(`${utils}/buildIndex.js`)) as {buildIndex?: unknown};
-    const {processPluginOptions} = loadInstalled(installed(`${utils}/processPluginOptions.js`)) as {
-      processPluginOptions?: unknown;
-    };
-    expect(typeof buildIndex, `${utils}/buildIndex.js no longer exports buildIndex`).toBe('function');
-    expect(typeof processPluginOptions, `${utils}/processPluginOptions.js no longer exports processPluginOptions`).toBe(
-      'function',
-    );
-    // src/plugins/local-search/index.ts reads the lists by these positions.
-    expect(
-      readInstalled(`${utils}/scanDocuments.js`),
-      'the order of the index lists changed: update TITLES… in src/plugins/local-search/index.ts',
-    ).toMatch(
-      /\[\s*titleDocuments,\s*headingDocuments,\s*descriptionDocuments,\s*keywordsDocuments,\s*contentDocuments,?\s*\]/,
-    );
   },
 
   'announcement-bar-new-id': () => {

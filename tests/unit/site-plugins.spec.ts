@@ -1,13 +1,15 @@
 /**
- * Unit tests of the build-time plugins (src/plugins): the search entries and the text reference made
- * from an API description (each at the anchor the reference page gives it) and the docs page list.
+ * Unit tests of the build-time plugins (src/plugins): the search index (a page's sections, the split index
+ * and the engine that reads it), the search entries and the text reference made from an API description (each at the anchor the reference page gives it) and the docs page list.
  * (The Markdown of the docs pages is tested on the build: tests/unit/markdown-twins.spec.ts.)
  * They use a small API description written here, so they hold whatever api/synkronus.yaml contains.
  */
 import {test, expect} from '@playwright/test';
 import type {LoadedContent} from '@docusaurus/plugin-content-docs';
 import type {OpenApiDocument} from '../../src/plugins/api-description/openapi';
-import {apiSearchEntries} from '../../src/plugins/local-search/apiEntries';
+import {apiSearchPage} from '../../src/plugins/local-search/apiEntries';
+import {buildSearchFiles, pageSections, type SearchPage} from '../../src/plugins/local-search/buildIndex';
+import {createSearch} from '../../src/components/Search/engine';
 import {apiReferenceText} from '../../src/plugins/site-files/apiText';
 import {docsPages} from '../../src/plugins/site-files/docsPages';
 
@@ -51,11 +53,12 @@ const API: OpenApiDocument = {
 };
 
 test.describe('API search entries', () => {
-  const entries = apiSearchEntries(API, {route: '/api', pageTitle: 'Example API', breadcrumb: ['API'], firstId: 100});
+  const page = apiSearchPage(API, {route: '/api', context: 'API'});
 
-  test('one page entry, then a heading per tag, operation and schema at its anchor on the reference page', () => {
-    expect(entries.titles).toEqual([{i: 100, t: 'Example API', u: '/api', b: ['API']}]);
-    expect(entries.headings.map((h) => [h.t, h.h])).toEqual([
+  test('the page, then a section per tag, operation and schema at its anchor on the reference page', () => {
+    expect(page).toMatchObject({url: '/api', title: 'Example API', context: 'API'});
+    expect(page.sections.map((s) => [s.title, s.hash])).toEqual([
+      ['Example API', ''],
       ['Sync', '#tag/Sync'],
       ['Pull records', '#operation/pullRecords'],
       // An operation without an operationId is at its JSON pointer, as Redoc had it.
@@ -63,18 +66,93 @@ test.describe('API search entries', () => {
       ['PullRequest', '#schema/PullRequest'],
       ['PullResponse', '#schema/PullResponse'],
     ]);
-    expect(entries.headings.every((h) => h.p === 100)).toBe(true);
-    expect(new Set([...entries.headings, ...entries.contents].map((e) => e.i)).size).toBe(
-      entries.headings.length + entries.contents.length,
-    );
   });
 
   test('an operation is found by its path, id, parameters and the fields it sends and receives', () => {
-    const pull = entries.contents.find((c) => c.s === 'Pull records')!;
+    const pull = page.sections.find((s) => s.title === 'Pull records')!;
     for (const word of ['POST /sync/pull', 'pullRecords', 'limit', 'PullResponse', 'change_cutoff', 'client_id']) {
-      expect(pull.t).toContain(word);
+      expect(pull.text).toContain(word);
     }
-    expect(pull.h).toBe('#operation/pullRecords');
+    expect(pull.hash).toBe('#operation/pullRecords');
+  });
+});
+
+test.describe('search index', () => {
+  const docsPage = (markdown: string) =>
+    `<html class="plugin-docs"><head><title>T | ODE</title></head><body><nav class="breadcrumbs"><li class="breadcrumbs__item">Synkronus</li></nav>` +
+    `<article><div class="theme-doc-markdown markdown">${markdown}</div></article></body></html>`;
+
+  test('a page is its opening, then one section per h2 and h3 with an id; block texts keep a space between them', () => {
+    const page = pageSections(
+      docsPage(
+        '<header><h1>Sync protocol</h1></header><p>Four calls.</p><ul><li>pull</li><li>push</li></ul>' +
+          '<h2 id="pull">Pull<a class="hash-link" href="#pull">#</a></h2><p>Since version.</p>' +
+          '<details><summary>More</summary><h3 id="cutoff">Cutoff</h3><p>change_cutoff</p></details><h4>Not a section</h4><p>x</p>',
+      ),
+      '/docs/sync',
+    );
+    expect(page).toEqual({
+      url: '/docs/sync',
+      title: 'Sync protocol',
+      context: 'Synkronus',
+      sections: [
+        {hash: '', title: 'Sync protocol', text: 'Four calls. pull push'},
+        {hash: '#pull', title: 'Pull', text: 'Since version. More'},
+        {hash: '#cutoff', title: 'Cutoff', text: 'change_cutoff Not a section x'},
+      ],
+    });
+  });
+
+  test('a generated category index is left out; a page without a title is refused', () => {
+    expect(pageSections('<html class="plugin-docs"><body><main><h1>Synkronus</h1></main></body></html>', '/c')).toBe(
+      undefined,
+    );
+    expect(() => pageSections('<html><body><main><p>text</p></main></body></html>', '/x')).toThrow(
+      'the page /x has no h1 and no <title>',
+    );
+  });
+
+  const pages: SearchPage[] = Array.from({length: 30}, (_, n) => ({
+    url: `/docs/p${n}`,
+    title: `Page ${n}`,
+    context: '',
+    sections: [
+      {hash: '', title: `Page ${n}`, text: `common words for page ${n}`},
+      {
+        hash: '#reset',
+        title: n === 7 ? 'Reset password' : `Section ${n}`,
+        text: n === 7 ? 'POST /users/reset' : 'password',
+      },
+    ],
+  }));
+
+  test('a query fetches the manifest, one shard per word and the previews of its results, each once', async () => {
+    const {manifest, files} = buildSearchFiles(pages, 400);
+    expect(manifest.shards.length, 'a small shard size splits the index').toBeGreaterThan(3);
+    const fetched: string[] = [];
+    const search = createSearch('/', (url) => {
+      fetched.push(url);
+      const content = url === '/search-index.json' ? JSON.stringify(manifest) : files.get(url.slice(1));
+      return content === undefined ? Promise.reject(new Error(`${url}: 404`)) : Promise.resolve(JSON.parse(content));
+    });
+    // Both words count: the section with both comes first; "passw" is still being typed, so it is a prefix.
+    const results = await search('reset passw');
+    expect(results?.[0]).toEqual({
+      url: '/docs/p7#reset',
+      title: 'Reset password',
+      page: 'Page 7',
+      excerpt: 'POST /users/reset',
+    });
+    const shards = new Set(manifest.shards.map(([, file]) => `/${file}`));
+    expect(fetched[0]).toBe('/search-index.json');
+    expect(fetched.filter((url) => shards.has(url)).length, 'one shard for "re", one for "pa"').toBe(2);
+    expect(new Set(fetched).size, 'no file fetched twice').toBe(fetched.length);
+    // A later query in the same shards fetches only previews it lacks.
+    const before = fetched.length;
+    await search('password reset');
+    expect(fetched.slice(before).filter((url) => shards.has(url) || url === '/search-index.json')).toEqual([]);
+    // A query the reader has typed past fetches no previews and answers nothing.
+    expect(await search('common', () => false)).toBe(undefined);
   });
 });
 

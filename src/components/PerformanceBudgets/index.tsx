@@ -68,6 +68,16 @@ export function BudgetTable(): ReactNode {
           <td>≤ {budgets.apiConsole.openKiB}</td>
           <td colSpan={2}>on top of the page; nothing of it before it is opened</td>
         </tr>
+        <tr>
+          <th scope="row">the first search (from focusing the box to the first results shown)</th>
+          <td>≤ {budgets.search.firstSearchKiB}</td>
+          <td colSpan={2}>with gzip: code, index parts and previews; nothing of search before the box is focused</td>
+        </tr>
+        <tr>
+          <th scope="row">each further search</th>
+          <td>≤ {budgets.search.furtherQueryKiB}</td>
+          <td colSpan={2}>with gzip: the index parts and previews the first search did not fetch</td>
+        </tr>
       </tbody>
     </ScrollableTable>
   );

@@ -1,8 +1,7 @@
 /**
- * Search entries for the API reference page, made from the API description: the page itself, each tag,
- * each operation and each component schema, each pointing at its anchor on the page, which the
- * reference's own model gives it (src/plugins/api-reference/anchors.ts).
- * The entry shapes are those of @easyops-cn/docusaurus-search-local's index (one list per kind).
+ * The search sections of the API reference page, made from the API description: the page itself, then each
+ * tag, each operation and each component schema, each at its anchor on the page, which the reference's own
+ * model gives it (src/plugins/api-reference/anchors.ts).
  */
 import {
   listOperations,
@@ -12,6 +11,7 @@ import {
   type OpenApiDocument,
 } from '../api-description/openapi';
 import {operationAnchor, schemaAnchor, tagAnchor} from '../api-reference/anchors';
+import type {SearchPage, SearchSection} from './buildIndex';
 
 /** Plain text from the CommonMark of a description: no markup, one line. */
 function plainText(markdown: string | undefined): string {
@@ -25,39 +25,9 @@ function plainText(markdown: string | undefined): string {
     .trim();
 }
 
-/** A page title entry. */
-export type TitleEntry = {i: number; t: string; u: string; b: string[]};
-/** A section heading entry (h is the "#anchor"). */
-export type HeadingEntry = {i: number; t: string; u: string; h: string; p: number};
-/** A description entry of a page. */
-export type DescriptionEntry = {i: number; t: string; s: string; u: string; p: number};
-/** A text entry of a section. */
-export type ContentEntry = {i: number; t: string; s: string; u: string; h: string; p: number};
-
-export type ApiSearchEntries = {
-  titles: TitleEntry[];
-  headings: HeadingEntry[];
-  descriptions: DescriptionEntry[];
-  contents: ContentEntry[];
-};
-
-export function apiSearchEntries(
-  api: OpenApiDocument,
-  options: {route: string; pageTitle: string; breadcrumb: string[]; firstId: number},
-): ApiSearchEntries {
-  const {route} = options;
-  let nextId = options.firstId;
-  const result: ApiSearchEntries = {titles: [], headings: [], descriptions: [], contents: []};
-  const pageId = nextId++;
-  result.titles.push({i: pageId, t: options.pageTitle, u: route, b: options.breadcrumb});
-  const description = plainText(api.info.description);
-  if (description) result.descriptions.push({i: pageId, t: description, s: options.pageTitle, u: route, p: pageId});
-
-  const section = (title: string, anchor: string, text: string) => {
-    const h = `#${anchor}`;
-    result.headings.push({i: nextId++, t: title, u: route, h, p: pageId});
-    if (text) result.contents.push({i: nextId++, t: text, s: title, u: route, h, p: pageId});
-  };
+export function apiSearchPage(api: OpenApiDocument, options: {route: string; context: string}): SearchPage {
+  const sections: SearchSection[] = [{hash: '', title: api.info.title, text: plainText(api.info.description)}];
+  const section = (title: string, anchor: string, text: string) => sections.push({hash: `#${anchor}`, title, text});
 
   for (const tag of api.tags ?? []) {
     section(tag['x-displayName'] ?? tag.name, tagAnchor(tag.name), plainText(tag.description));
@@ -98,5 +68,5 @@ export function apiSearchEntries(
       .join(' ');
     section(name, anchor, text);
   }
-  return result;
+  return {url: options.route, title: api.info.title, context: options.context, sections};
 }

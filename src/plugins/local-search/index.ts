@@ -1,90 +1,99 @@
 /**
- * Local search: @easyops-cn/docusaurus-search-local, plus the API reference. That plugin indexes the
- * docs and pages from the built HTML; the /api page is left out of its scan (a page that is not a docs
- * page is indexed as one long text) and, after its index is written, one entry per tag, operation and
- * schema of the API description is added, each at its anchor on the page (from the reference's model, not
- * from the rendered HTML).
+ * Local search: after the build, writes the search index (./searchIndex.ts says how it is split) from the
+ * sections of every docs page and standalone page, read from their built HTML, and of the API reference,
+ * made from its description (one section per tag, operation and schema, at its anchor on /api). The box
+ * and its results are src/theme/SearchBar and src/components/Search.
  *
- * Patch: search-index-api-entries
- * Library: @easyops-cn/docusaurus-search-local 0.55.3
- * Changes: nothing in the library; this plugin imports two of its private modules
- *   (dist/server/server/utils/buildIndex and processPluginOptions) and reads its index lists by position
- *   (titles, headings, descriptions, keywords, contents) to add the API entries.
- * Why: a feature, not speed: search finds each API operation and schema at its anchor
- *   (tests/e2e/search.spec.ts). The plugin has no public way to add documents, and its own builder is
- *   used so that the added entries get exactly its tokenizer and pipeline.
- * Gain: one search result per API tag, operation and schema instead of none for /api.
- * Remove when: the plugin accepts extra documents through an option, or indexes a page's headings the way
- *   it indexes a docs page's. tests/unit/patches.spec.ts fails, naming this patch, when the private modules
- *   or the list order change.
+ * The index parts are JSON files the offline copy must hold; plugin-pwa collects the build's files while
+ * plugins' postBuild steps still run, so the parts are added to its list by `withSearchInOfflineCopy`
+ * (a workbox `manifestTransforms`), which waits for them.
  */
-import {readdirSync, readFileSync, writeFileSync} from 'node:fs';
+import {existsSync} from 'node:fs';
+import {mkdir, readFile, writeFile} from 'node:fs/promises';
+import {createHash} from 'node:crypto';
 import path from 'node:path';
-import type {LoadContext, Plugin, PluginModule} from '@docusaurus/types';
-import type {PluginOptions} from '@easyops-cn/docusaurus-search-local';
+import type {LoadContext, Plugin} from '@docusaurus/types';
 import {API_ROUTE, API_SPEC_FILE} from '../../../site.constants';
 import {readApiDescription} from '../api-description/validate';
-import {apiSearchEntries} from './apiEntries';
+import {apiSearchPage} from './apiEntries';
+import {buildSearchFiles, pageSections, type SearchPage} from './buildIndex';
+import {FILES_DIR, MANIFEST_PATH} from './searchIndex';
 
-type SearchPluginModule = {default: PluginModule; validateOptions: NonNullable<PluginModule['validateOptions']>};
-type SearchDocument = {i: number};
-type SearchIndexFile = {documents: SearchDocument[]; index: unknown}[];
-/* The plugin's own index builder, so the added entries get exactly its tokenizer and pipeline. */
-type BuildIndex = (allDocuments: SearchDocument[][], config: unknown) => SearchIndexFile;
+/** Routes that are not reading matter: the not-found page. */
+const SKIPPED_ROUTE = /^\/404(\.html)?$/;
 
-const searchLocal = require('@easyops-cn/docusaurus-search-local') as SearchPluginModule;
-const {buildIndex} = require('@easyops-cn/docusaurus-search-local/dist/server/server/utils/buildIndex') as {
-  buildIndex: BuildIndex;
-};
-const {processPluginOptions} =
-  require('@easyops-cn/docusaurus-search-local/dist/server/server/utils/processPluginOptions') as {
-    processPluginOptions: (options: PluginOptions, context: LoadContext) => unknown;
-  };
-
-/** The index lists, in the plugin's order. */
-const TITLES = 0;
-const HEADINGS = 1;
-const DESCRIPTIONS = 2;
-const CONTENTS = 4;
-
-function addApiToIndex(context: LoadContext, options: PluginOptions, outDir: string) {
-  const api = readApiDescription(API_SPEC_FILE, context.siteDir);
-  const config = processPluginOptions(options, context);
-  const indexFiles = readdirSync(outDir).filter((name) => /^search-index.*\.json$/.test(name));
-  if (indexFiles.length === 0) throw new Error(`local-search: no search-index*.json in ${outDir}`);
-  for (const name of indexFiles) {
-    const file = path.join(outDir, name);
-    const lists = (JSON.parse(readFileSync(file, 'utf8')) as SearchIndexFile).map((entry) => entry.documents);
-    const firstId = Math.max(0, ...lists.flat().map((document) => document.i)) + 1;
-    const entries = apiSearchEntries(api, {
-      route: `${context.baseUrl}${API_ROUTE.replace(/^\//, '')}`,
-      pageTitle: api.info.title,
-      breadcrumb: ['API'],
-      firstId,
-    });
-    lists[TITLES].push(...entries.titles);
-    lists[HEADINGS].push(...entries.headings);
-    lists[DESCRIPTIONS].push(...entries.descriptions);
-    lists[CONTENTS].push(...entries.contents);
-    writeFileSync(file, JSON.stringify(buildIndex(lists, config)));
-  }
+/** The built HTML file of a route (`/a/b` is `a/b/index.html` or `a/b.html`, as Docusaurus wrote it). */
+function htmlFileOf(outDir: string, route: string): string {
+  const base = path.join(outDir, route);
+  const candidates = [path.join(base, 'index.html'), `${base.replace(/\/$/, '')}.html`];
+  const file = candidates.find((candidate) => existsSync(candidate));
+  if (!file) throw new Error(`local-search: no HTML file for the route ${route} (looked for ${candidates.join(', ')})`);
+  return file;
 }
 
-const localSearch: PluginModule = (context, options) => {
-  const searchOptions = options as PluginOptions;
-  const plugin = searchLocal.default(context, {
-    ...searchOptions,
-    // The API page is indexed from its description instead (see above).
-    ignoreFiles: [...[searchOptions.ignoreFiles ?? []].flat(), API_ROUTE.replace(/^\//, '')],
-  }) as Plugin;
+/** The pages to index: every route of the build but /api (made from its description) and the 404 page. */
+export async function readSitePages(outDir: string, routesPaths: string[], baseUrl: string): Promise<SearchPage[]> {
+  const apiRoute = `${baseUrl}${API_ROUTE.replace(/^\//, '')}`;
+  const routes = [...new Set(routesPaths)]
+    .filter((route) => route !== apiRoute && !SKIPPED_ROUTE.test(route.slice(baseUrl.length - 1)))
+    .sort();
+  const pages = await Promise.all(
+    routes.map(async (route) => {
+      const file = htmlFileOf(outDir, route);
+      try {
+        return pageSections(await readFile(file, 'utf8'), route);
+      } catch (error) {
+        throw new Error(`local-search: ${file}: ${(error as Error).message}`, {cause: error});
+      }
+    }),
+  );
+  return pages.filter((page): page is SearchPage => page !== undefined);
+}
+
+type Written = {outDir: string; files: string[]};
+let settle: ((run: Promise<Written>) => void) | undefined;
+let written: Promise<Written> | undefined;
+
+export default function localSearch(context: LoadContext): Plugin {
+  written = new Promise<Written>((resolve, reject) => (settle = (run) => void run.then(resolve, reject)));
+  // A failure reaches every waiter and fails the build; this only keeps it from being reported twice.
+  written.catch(() => undefined);
   return {
-    ...plugin,
-    async postBuild(props) {
-      await plugin.postBuild!(props);
-      addApiToIndex(context, searchOptions, props.outDir);
+    name: 'local-search',
+    async postBuild({outDir, routesPaths}) {
+      const run = (async () => {
+        const pages = await readSitePages(outDir, routesPaths, context.baseUrl);
+        const api = readApiDescription(API_SPEC_FILE, context.siteDir);
+        pages.push(apiSearchPage(api, {route: `${context.baseUrl}${API_ROUTE.replace(/^\//, '')}`, context: 'API'}));
+        const {manifest, files} = buildSearchFiles(pages);
+        await mkdir(path.join(outDir, FILES_DIR), {recursive: true});
+        await Promise.all([...files].map(([file, content]) => writeFile(path.join(outDir, file), content)));
+        await writeFile(path.join(outDir, MANIFEST_PATH), JSON.stringify(manifest));
+        return {outDir, files: [MANIFEST_PATH, ...files.keys()]};
+      })();
+      settle!(run);
+      await run;
     },
   };
-};
-localSearch.validateOptions = searchLocal.validateOptions;
+}
 
-export default localSearch;
+type ManifestEntry = {url: string; revision: string | null; size: number};
+
+/**
+ * Adds the search index files to plugin-pwa's list of the offline copy, once they are written (a
+ * workbox `manifestTransforms`). Files already listed are left as they are.
+ */
+export async function withSearchInOfflineCopy(manifest: ManifestEntry[]): Promise<{manifest: ManifestEntry[]}> {
+  if (written === undefined) return {manifest};
+  const {outDir, files} = await written;
+  const listed = new Set(manifest.map((entry) => entry.url));
+  const added = await Promise.all(
+    files
+      .filter((file) => !listed.has(file))
+      .map(async (file): Promise<ManifestEntry> => {
+        const bytes = await readFile(path.join(outDir, file));
+        return {url: file, revision: createHash('md5').update(bytes).digest('hex'), size: bytes.length};
+      }),
+  );
+  return {manifest: [...manifest, ...added]};
+}

@@ -24,8 +24,8 @@ export const MARKDOWN_TWINS_OPTIONS: TwinsPluginOptions = {
     // sidebar (src/plugins/site-files), and it has no "Copy page" button.
     includeGeneratedIndex: false,
     // The library takes every route it cannot attribute to a plugin for a page: the API reference has
-    // its own text in llms-full.txt (src/plugins/site-files/apiText.ts), and the search page has no content.
-    excludeRoutes: [API_ROUTE, '/search'],
+    // its own text in llms-full.txt (src/plugins/site-files/apiText.ts).
+    excludeRoutes: [API_ROUTE],
     contentSelectors: ['.theme-doc-markdown'],
     beforeDefaultRehypePlugins: [rehypeThemeMarkup(SITE_URL)],
     remarkPlugins: [remarkTwinLinks],

@@ -1,107 +1,66 @@
-// Wraps the local search bar: its code loads only when the reader comes to the box (focus, hover or
-// Ctrl/⌘-K), which keeps every page within its JavaScript budget; and its popup is patched for assistive
-// technology (patch search-popup-aria, PATCHES.md).
-import React, {
-  type ComponentType,
-  type ReactNode,
-  useCallback,
-  useEffect,
-  useLayoutEffect,
-  useRef,
-  useState,
-} from 'react';
-import type SearchBarType from '@theme/SearchBar';
-import type {WrapperProps} from '@docusaurus/types';
-import {fixPopupAria, keepFocusWithReader} from '@site/src/plugins/local-search/popupPatch';
-import './styles.css';
+// Fills the classic theme's empty SearchBar with the site's search, keeping only the box in every page's bundle.
+import React, {type ComponentType, type ReactNode, useCallback, useEffect, useRef, useState} from 'react';
+import useBaseUrl from '@docusaurus/useBaseUrl';
+import type {SearchProps} from '@site/src/components/Search';
 
-type Props = WrapperProps<typeof SearchBarType>;
+type SearchComponent = ComponentType<SearchProps>;
 
-const loadSearchBar = () => import('@theme-original/SearchBar').then((m: {default: ComponentType<Props>}) => m.default);
+type SearchModule = {default: SearchComponent; warmSearch: (baseUrl: string) => void};
 
 /**
- * What the navbar shows until the reader starts searching: the same box, with the same name. Focus
- * or hover fetches the search code; the first keystroke swaps in the real box.
+ * What the navbar shows until the reader starts searching: the same box, with the same name. Focus (a click,
+ * Tab or Ctrl/⌘-K) or a touch fetches the search code and the index's manifest, and nothing else does (a
+ * pointer passing over the box does not); the first keystroke swaps in the real box, which takes over the
+ * text typed so far and the focus.
  */
-function Placeholder({onPrepare, onStart}: {onPrepare: () => void; onStart: (text: string) => void}) {
-  return (
-    <div className="navbar__search">
-      <input
-        type="search"
-        className="navbar__search-input search-bar-placeholder"
-        placeholder="Search"
-        aria-label="Search"
-        autoComplete="off"
-        onFocus={onPrepare}
-        onMouseEnter={onPrepare}
-        onTouchStart={onPrepare}
-        onChange={(event) => onStart(event.target.value)}
-      />
-    </div>
+export default function SearchBar(): ReactNode {
+  const [Search, setSearch] = useState<SearchComponent | null>(null);
+  const [start, setStart] = useState<SearchProps>({initialQuery: '', autoFocus: false});
+  const baseUrl = useBaseUrl('/');
+  const code = useRef<Promise<SearchComponent> | null>(null);
+  // The code, then at once the index's manifest, while the reader is still typing.
+  const prepare = useCallback(
+    () =>
+      (code.current ??= import('@site/src/components/Search').then((m: SearchModule) => {
+        m.warmSearch(baseUrl);
+        return m.default;
+      })),
+    [baseUrl],
   );
-}
-
-export default function SearchBarWrapper(props: Props): ReactNode {
-  const ref = useRef<HTMLDivElement>(null);
-  const [RealSearchBar, setRealSearchBar] = useState<ComponentType<Props> | null>(null);
-  const searchBarCode = useRef<Promise<ComponentType<Props>> | null>(null);
-  // What the reader typed (or asked for with the shortcut) before the real box was there.
-  const handOver = useRef({focus: false, text: ''});
-  const prepare = useCallback(() => {
-    searchBarCode.current ??= loadSearchBar();
-  }, []);
-  const start = useCallback(
+  const begin = useCallback(
     (text: string) => {
-      handOver.current = {focus: true, text};
-      prepare();
-      void searchBarCode.current!.then((component) => setRealSearchBar(() => component));
+      setStart({initialQuery: text, autoFocus: true});
+      void prepare().then((component) => setSearch(() => component));
     },
     [prepare],
   );
 
   // Ctrl/⌘-K before the search code is there: load it and go to the box.
   useEffect(() => {
-    if (RealSearchBar) return undefined;
+    if (Search) return undefined;
     const onKey = (event: KeyboardEvent) => {
       if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k') {
         event.preventDefault();
-        start(handOver.current.text);
+        begin('');
       }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [RealSearchBar, start]);
+  }, [Search, begin]);
 
-  // The real box takes over the focus and the text typed so far, in the same task as the swap.
-  useLayoutEffect(() => {
-    const input = ref.current?.querySelector<HTMLInputElement>('input:not(.search-bar-placeholder)');
-    if (!RealSearchBar || !input) return;
-    keepFocusWithReader(input);
-    const {focus, text} = handOver.current;
-    handOver.current = {focus: false, text: ''};
-    if (focus) input.focus();
-    if (text) {
-      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, text);
-      input.dispatchEvent(new Event('input', {bubbles: true}));
-    }
-  }, [RealSearchBar]);
-
-  useEffect(() => {
-    const root = ref.current;
-    if (!RealSearchBar || !root) return undefined;
-    fixPopupAria(root);
-    const observer = new MutationObserver(() => fixPopupAria(root));
-    observer.observe(root, {subtree: true, childList: true, attributes: true, attributeFilter: ['role']});
-    return () => observer.disconnect();
-  }, [RealSearchBar]);
-
+  if (Search) return <Search {...start} />;
   return (
-    <div ref={ref} className="search-bar-aria-fix">
-      {RealSearchBar ? (
-        <RealSearchBar {...props} />
-      ) : (
-        <Placeholder onPrepare={prepare} onStart={(text) => start(text)} />
-      )}
+    <div className="navbar__search">
+      <input
+        type="search"
+        className="navbar__search-input"
+        placeholder="Search"
+        aria-label="Search"
+        autoComplete="off"
+        onFocus={() => void prepare()}
+        onTouchStart={() => void prepare()}
+        onChange={(event) => begin(event.target.value)}
+      />
     </div>
   );
 }
