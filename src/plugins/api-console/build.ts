@@ -14,7 +14,13 @@ import {
   type Schema,
 } from '../api-description/openapi';
 import {operationAnchor} from '../api-reference/anchors';
-import type {Contract, ContractBody, ContractOperation, ContractParameter, JsonSchema} from '../../api/synkronus/contract';
+import type {
+  Contract,
+  ContractBody,
+  ContractOperation,
+  ContractParameter,
+  JsonSchema,
+} from '../../api/synkronus/contract';
 
 const isJson = (mediaType: string) => /^application\/(.+\+)?json\b/.test(mediaType);
 const text = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
