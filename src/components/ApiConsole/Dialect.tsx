@@ -21,7 +21,8 @@ export function DialectSwitch(): ReactNode {
   return (
     <fieldset className={styles.dialect}>
       <legend>Answer</legend>
-      {DIALECTS.map((d) => (
+      {/* The release the site documents first: it is the default. */}
+      {[...DIALECTS].reverse().map((d) => (
         <label key={d}>
           <input type="radio" name={name} value={d} checked={dialect === d} onChange={() => setDialect(d)} />{' '}
           {DIALECT_LABELS[d]}
@@ -33,7 +34,9 @@ export function DialectSwitch(): ReactNode {
 }
 
 /** What the console says about one answer, beside its status. */
-export type AnswerNotes = Pick<Exchange, 'dialect' | 'rules' | 'unspecified' | 'limit' | 'reason' | 'other'>;
+export type AnswerNotes = Pick<Exchange, 'dialect' | 'rules' | 'unspecified' | 'limit' | 'reason' | 'other'> & {
+  status: number;
+};
 
 export function AnswerNotesView({notes}: {notes: AnswerNotes}): ReactNode {
   const {dialect, rules, unspecified, limit, reason, other} = notes;
@@ -49,7 +52,16 @@ export function AnswerNotesView({notes}: {notes: AnswerNotes}): ReactNode {
       {reason ? <li>Why, in the engine&apos;s words (not the server&apos;s): {reason}.</li> : null}
       {other ? (
         <li>
-          Answered {DIALECT_LABELS[other.dialect]}, this request gets <strong>{other.status}</strong> instead
+          Answered {DIALECT_LABELS[other.dialect]}, this request gets{' '}
+          {other.status === notes.status ? (
+            <>
+              another answer (also <strong>{other.status}</strong>)
+            </>
+          ) : (
+            <>
+              <strong>{other.status}</strong> instead
+            </>
+          )}
           {other.rules.length ? ': see ' : '.'}
           {other.rules.map((rule, i) => (
             <span key={rule.id}>

@@ -65,7 +65,7 @@ export async function showResponse(op: ContractOperation, exchange: Exchange): P
     // eslint-disable-next-line no-control-regex -- NUL to BS (and U+FFFD) are how binary content shows in decoded text
     body = `${bytes.length} bytes (${type || 'no content type'})${/[\u0000-\u0008\uFFFD]/.test(text) ? '' : `:\n${text}`}`;
   }
-  return {status: response.status, reason, headers, body, bodyLabel, notes: exchange};
+  return {status: response.status, reason, headers, body, bodyLabel, notes: {...exchange, status: response.status}};
 }
 
 /** The answer in a live region, named "Response: <of what>" (each region of a page has its own name). */
