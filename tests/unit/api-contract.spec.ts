@@ -122,6 +122,19 @@ function property(schemaName: string, name: string): Schema {
   return found;
 }
 
+/** An observation the description accepts, with a geolocation of its own. */
+const observation = (geolocation: unknown, more: Record<string, unknown> = {}) => ({
+  observation_id: 'obs-1',
+  form_type: 'survey',
+  form_version: '1',
+  data: {},
+  created_at: '2025-06-12T09:00:00Z',
+  updated_at: '2025-06-12T09:00:00Z',
+  deleted: false,
+  geolocation,
+  ...more,
+});
+
 test.describe('the API description holds the documented contract', () => {
   test('is OpenAPI 3.0 "Synkronus API" version 1.0.3 with a bearer-token scheme used by default', () => {
     expect(doc.openapi).toMatch(/^3\.0\.\d$/);
@@ -388,16 +401,6 @@ test.describe('the API description holds the documented contract', () => {
 
   test('the validator used here does reject bad values (bounds, enums, nullability, required)', () => {
     const geo = {latitude: 0, longitude: 0, accuracy: 1, altitude: null, altitude_accuracy: null};
-    const observation = (geolocation: unknown) => ({
-      observation_id: 'obs-1',
-      form_type: 'survey',
-      form_version: '1',
-      data: {},
-      created_at: '2025-06-12T09:00:00Z',
-      updated_at: '2025-06-12T09:00:00Z',
-      deleted: false,
-      geolocation,
-    });
     expect(validateNamed(validate, 'Observation', observation(geo))).toEqual([]);
     for (const wrong of [{latitude: 90.5}, {longitude: -181}, {accuracy: -1}, {altitude_accuracy: -0.1}])
       expect(validateNamed(validate, 'Observation', observation({...geo, ...wrong}))).not.toEqual([]);
@@ -430,22 +433,13 @@ test('every nullable field accepts null: `nullable` stands beside a `type` in th
   console.log(`nullable fields: ${nullable.length}, each beside a type`);
   expect(ineffective).toEqual([]);
   expect(nullable.length).toBeGreaterThan(0);
-  const record = {
-    observation_id: 'obs-1',
-    form_type: 'survey',
-    form_version: '1',
-    data: {},
-    created_at: '2025-06-12T09:00:00Z',
-    updated_at: '2025-06-12T09:00:00Z',
-    synced_at: null,
-    deleted: false,
-    geolocation: null,
-  };
+  const record = observation(null, {synced_at: null});
   expect(validateNamed(validate, 'Observation', record)).toEqual([]);
   expect(
-    validateNamed(validate, 'Observation', {
-      ...record,
-      geolocation: {latitude: 1, longitude: 2, accuracy: 3, altitude: null, altitude_accuracy: null},
-    }),
+    validateNamed(
+      validate,
+      'Observation',
+      observation({latitude: 1, longitude: 2, accuracy: 3, altitude: null, altitude_accuracy: null}),
+    ),
   ).toEqual([]);
 });

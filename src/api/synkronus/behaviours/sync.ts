@@ -4,7 +4,7 @@
  * 20250625000001_create_observations_table.sql): one transaction per push, every written row takes the
  * next value of the global counter (an update two: the BEFORE INSERT trigger has already taken one).
  */
-import {databaseRefusal, timestampMillis} from '../postgres';
+import {databaseRefusal, timestampMillis, type DatabaseRow} from '../postgres';
 import {isoSeconds, type Observation, type Store} from '../store';
 import type {Answer, Behaviour, Call} from '../types';
 
@@ -20,16 +20,7 @@ const goTime = (millis: number) =>
     .replace(/\.Z$/, 'Z');
 
 /** A record decoded into the Go struct sync.Observation: a missing field or a null takes the zero value. */
-type GoObservation = {
-  observation_id: string;
-  form_type: string;
-  form_version: string;
-  data: unknown;
-  created_at: string;
-  updated_at: string;
-  deleted: boolean;
-  geolocation?: unknown;
-};
+type GoObservation = DatabaseRow & {deleted: boolean; geolocation?: unknown};
 
 function decodeObservation(raw: unknown): GoObservation {
   const record = (raw ?? {}) as Record<string, unknown>;
