@@ -148,10 +148,20 @@ test.describe('/api: generated from the description, all in the server-rendered 
         .get();
       for (const status of Object.keys(op.operation.responses))
         expect(statuses, `${where}: status ${status}`).toContain(status);
+      // A body of a component schema links to that schema's section (checked field by field below); an
+      // inline body shows its fields where it is.
       const body = op.operation.requestBody && resolveRef(doc, op.operation.requestBody);
       for (const media of Object.values(body?.content ?? {})) {
-        for (const field of fieldsOf(resolveRef(doc, media.schema ?? {})))
-          expect(codes, `${where}: request body field ${field.path}`).toContain(field.name);
+        const ref = media.schema?.$ref?.replace('#/components/schemas/', '');
+        if (ref) {
+          expect(
+            section.find(`a[href="#${schemaAnchor(ref)}"]`).length,
+            `${where}: request body links to schema ${ref}`,
+          ).toBeGreaterThan(0);
+        } else {
+          for (const field of fieldsOf(media.schema ?? {}))
+            expect(codes, `${where}: request body field ${field.path}`).toContain(field.name);
+        }
       }
       expect(
         section
@@ -274,15 +284,20 @@ test.describe('/api with JavaScript switched off', () => {
     await referenceNav(page).getByRole('link', {name: 'Pull observations'}).click();
     await expect(page).toHaveURL(/#operation\/syncPull$/);
     await expect(anchorTarget(page, 'operation/syncPull')).toBeInViewport();
-    const since = operationSection(page, {
-      method: 'post',
-      path: '/sync/pull',
-      operation: {operationId: 'syncPull'},
-    }).locator('details', {
-      has: page.locator('summary', {hasText: 'Fields of since'}),
-    });
-    await since.locator('summary').first().click();
-    await expect(since.getByText('Return records changed after this version.')).toBeVisible();
+    // The request body names its schema with a link to its section, which names the schemas of its fields.
+    await operationSection(page, {method: 'post', path: '/sync/pull', operation: {operationId: 'syncPull'}})
+      .getByRole('link', {name: 'SyncPullRequest', exact: true})
+      .click();
+    await expect(page).toHaveURL(/#schema\/SyncPullRequest$/);
+    await expect(anchorTarget(page, 'schema/SyncPullRequest')).toBeInViewport();
+    await schemaSection(page, 'SyncPullRequest').getByRole('link', {name: 'SyncCursor', exact: true}).click();
+    await expect(page).toHaveURL(/#schema\/SyncCursor$/);
+    await expect(
+      schemaSection(page, 'SyncCursor').getByText('Return records changed after this version.'),
+    ).toBeVisible();
+    const observation = schemaSection(page, 'Observation');
+    await observation.locator('summary', {hasText: 'Fields of geolocation'}).click();
+    await expect(observation.getByText('minimum -90')).toBeVisible();
     await page.context().close();
   });
 });
@@ -332,18 +347,31 @@ test.describe('/api with the keyboard alone', () => {
     expect(problems).toEqual([]);
   });
 
-  test('Tab moves from a call into its request body, and Enter opens a nested schema', async ({page}) => {
+  test("Tab moves from a call to its request body's schema, Enter follows it, and Enter opens a nested part", async ({
+    page,
+  }) => {
     await page.goto(`${API_ROUTE}#operation/syncPush`);
     const section = operationSection(page, {method: 'post', path: '/sync/push', operation: {operationId: 'syncPush'}});
     await section
       .getByRole('link', {name: /Direct link to/})
       .first()
       .focus();
-    const records = section.locator('summary', {hasText: 'Fields of records'}).first();
-    await tabTo(page, records, {maxPresses: 40});
-    expect(await hasVisibleFocus(records)).toBe(true);
+    const body = section.getByRole('link', {name: 'SyncPushRequest', exact: true}).first();
+    await tabTo(page, body, {maxPresses: 40});
+    expect(await hasVisibleFocus(body)).toBe(true);
     await page.keyboard.press('Enter');
-    await expect(section.getByText('Any other field is allowed.').first()).toBeVisible();
+    await expect(page).toHaveURL(/#schema\/SyncPushRequest$/);
+    await expect(anchorTarget(page, 'schema/SyncPushRequest')).toBeInViewport();
+    const observation = schemaSection(page, 'Observation');
+    await observation
+      .getByRole('link', {name: /Direct link to/})
+      .first()
+      .focus();
+    const geolocation = observation.locator('summary', {hasText: 'Fields of geolocation'});
+    await tabTo(page, geolocation, {maxPresses: 40});
+    expect(await hasVisibleFocus(geolocation)).toBe(true);
+    await page.keyboard.press('Enter');
+    await expect(observation.getByText('minimum -90')).toBeVisible();
   });
 });
 
@@ -463,14 +491,16 @@ test.describe('/api, the page', () => {
       `Synkronus API (${ODE_API_VERSION})`,
     );
     await expectHydrated(page);
-    const since = operationSection(
+    await operationSection(
       page,
       operations.find((op) => op.operation.operationId === 'syncPull')!,
     )
-      .locator('summary', {hasText: 'Fields of since'})
-      .first();
-    await since.click();
-    await expect(page.getByText('Return records changed after this version.').first()).toBeVisible();
+      .getByRole('link', {name: 'SyncPullRequest', exact: true})
+      .click();
+    await expect(page).toHaveURL(/#schema\/SyncPullRequest$/);
+    const observation = schemaSection(page, 'Observation');
+    await observation.locator('summary', {hasText: 'Fields of geolocation'}).click();
+    await expect(observation.getByText('minimum -90')).toBeVisible();
     // The reference's own stylesheet came with the route: an operation's method label is styled.
     await expect(page.getByRole('main').getByText('POST', {exact: true}).first()).toHaveCSS(
       'color',
@@ -519,4 +549,24 @@ test('a schema section shows its fields from the description', async ({page}) =>
   await section.getByText('Fields of geolocation').click();
   await expect(section.getByText('minimum -90')).toBeVisible();
   await expect(section.getByText('maximum 180')).toBeVisible();
+});
+
+/** The most elements /api may have: a docs page has some 400; a page past a few thousand is slow to lay out and style. */
+const MAX_API_ELEMENTS = 6000;
+
+test(`/api draws each component schema once, and its uses link there: at most ${MAX_API_ELEMENTS} elements`, async ({
+  page,
+  request,
+}) => {
+  const $ = await servedPage(request);
+  // Each field of a component schema is written once: in the schema's own section.
+  expect($('main').text().split('Return records changed after this version.').length - 1).toBe(1);
+  await page.goto(API_ROUTE);
+  await expectHydrated(page);
+  const elements = await page.evaluate(() => document.querySelectorAll('*').length);
+  console.log(`/api: ${elements} elements (${$('*').length} in the served HTML)`);
+  expect(elements, `elements on /api (budget ${MAX_API_ELEMENTS})`).toBeLessThanOrEqual(MAX_API_ELEMENTS);
+  expect($('*').length, `elements in the served HTML of /api (budget ${MAX_API_ELEMENTS})`).toBeLessThanOrEqual(
+    MAX_API_ELEMENTS,
+  );
 });

@@ -77,8 +77,10 @@ test.describe('Content-Security-Policy', () => {
     const nav = referenceNav(page);
     await nav.getByRole('link', {name: 'Pull observations'}).click();
     await expect(page).toHaveURL(/#operation\/syncPull$/);
-    await page.getByRole('main').locator('summary', {hasText: 'Fields of since'}).first().click();
-    await expect(page.getByText('Return records changed after this version.').first()).toBeVisible();
+    await page.getByRole('main').getByRole('link', {name: 'SyncPullRequest', exact: true}).first().click();
+    await expect(page).toHaveURL(/#schema\/SyncPullRequest$/);
+    await page.getByRole('main').locator('summary', {hasText: 'Fields of geolocation'}).click();
+    await expect(page.getByText('minimum -90')).toBeVisible();
     await page.waitForLoadState('networkidle');
     expect(violations).toEqual([]);
   });

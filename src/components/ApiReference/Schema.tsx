@@ -1,33 +1,24 @@
 /**
  * Schemas as trees: each field with its type, whether it is required or nullable, its description and
- * every constraint; nested objects, arrays of objects, alternatives and referenced schemas open in a
- * `<details>` (no script needed; the keyboard opens it with Enter or Space).
+ * every constraint; nested inline objects, arrays of objects and alternatives open in a `<details>` (no
+ * script needed; the keyboard opens it with Enter or Space). A component schema is drawn in its own
+ * section only; its uses name it with a link there.
  */
-import {createContext, Fragment, useContext, type ReactNode} from 'react';
+import {Fragment, type ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import type {SchemaNode} from '@site/src/plugins/api-reference/model';
 import Html from './Html';
 import styles from './styles.module.css';
 
-/** The component schemas of the description, by name: what a `{ref}` node stands for. */
-export const SchemasContext = createContext<Record<string, SchemaNode>>({});
-
-/** The schema a node stands for: through a reference, or an `allOf` of one part that adds no fields. */
-function target(
-  node: SchemaNode,
-  schemas: Record<string, SchemaNode>,
-  seen: ReadonlySet<string>,
-): {node: SchemaNode; name?: string} {
-  if (node.ref) {
-    const referenced = schemas[node.ref];
-    return referenced && !seen.has(node.ref) ? {node: referenced, name: node.ref} : {node, name: node.ref};
-  }
-  if (node.allOf?.length === 1 && !node.properties) return target(node.allOf[0], schemas, seen);
-  return {node};
+/**
+ * The schema a node stands for: an `allOf` of one part that adds no fields is that part. A reference to a
+ * component schema is never followed: each component is drawn once, in its own section, and every use
+ * links there, so the page stays small (the nested copies made /api some 14,000 elements).
+ */
+function target(node: SchemaNode): SchemaNode {
+  if (node.allOf?.length === 1 && !node.properties) return target(node.allOf[0]);
+  return node;
 }
-
-/** The names of the references followed so far, plus `name`: a schema that contains itself stops there. */
-const withName = (seen: ReadonlySet<string>, name: string | undefined) => (name ? new Set([...seen, name]) : seen);
 
 /** A schema's type in words, with referenced schemas linked to their section: "array of User", "one of Error or ProblemDetail". */
 export function TypeLabel({node}: {node: SchemaNode}): ReactNode {
@@ -105,35 +96,23 @@ export function Flags({required, node}: {required?: boolean; node?: SchemaNode})
   );
 }
 
-/** Whether a schema has parts to show below its own line (fields, items with fields, alternatives). */
-function hasParts(node: SchemaNode, schemas: Record<string, SchemaNode>, seen: ReadonlySet<string>): boolean {
-  const {node: shown, name} = target(node, schemas, seen);
-  if (name && shown === node) return false; // a schema met again inside itself: its link is enough
-  const inner = withName(seen, name);
+/** Whether a schema has parts to show below its own line (fields, items with fields, alternatives); a reference has none here. */
+function hasParts(node: SchemaNode): boolean {
+  const shown = target(node);
+  if (shown.ref) return false;
   return Boolean(
     shown.properties?.length ||
     shown.additionalProperties ||
     shown.oneOf ||
     shown.anyOf ||
     (shown.allOf && shown.allOf.length > 0) ||
-    (shown.items && hasParts(shown.items, schemas, inner)),
+    (shown.items && hasParts(shown.items)),
   );
 }
 
 /** One field of an object. */
-function Field({
-  name,
-  required,
-  node,
-  seen,
-}: {
-  name: string;
-  required?: boolean;
-  node: SchemaNode;
-  seen: ReadonlySet<string>;
-}): ReactNode {
-  const schemas = useContext(SchemasContext);
-  const {node: shown} = target(node, schemas, seen);
+function Field({name, required, node}: {name: string; required?: boolean; node: SchemaNode}): ReactNode {
+  const shown = target(node);
   const description = node.description ?? shown.description;
   return (
     <li className={styles.field}>
@@ -146,12 +125,12 @@ function Field({
       </div>
       <Html html={description} />
       <Constraints node={shown} />
-      {hasParts(node, schemas, seen) ? (
+      {hasParts(node) ? (
         <details className={styles.nested}>
           <summary>
             Fields of <code>{name}</code>
           </summary>
-          <SchemaParts node={node} seen={seen} />
+          <SchemaParts node={node} />
         </details>
       ) : null}
     </li>
@@ -159,46 +138,38 @@ function Field({
 }
 
 /** What is inside a schema: its fields, the fields of its items, or its alternatives. */
-export function SchemaParts({node, seen = new Set()}: {node: SchemaNode; seen?: ReadonlySet<string>}): ReactNode {
-  const schemas = useContext(SchemasContext);
-  const {node: shown, name} = target(node, schemas, seen);
-  if (name && shown === node) return null;
-  const inner = withName(seen, name);
+export function SchemaParts({node}: {node: SchemaNode}): ReactNode {
+  const shown = target(node);
+  if (shown.ref) return null;
   const alternatives = shown.oneOf ?? shown.anyOf;
   return (
     <>
       {shown.items ? (
-        hasParts(shown.items, schemas, inner) ? (
+        hasParts(shown.items) ? (
           <div className={styles.items}>
             <p className={styles.partsLabel}>
               Each item: <TypeLabel node={shown.items} />
             </p>
-            <SchemaParts node={shown.items} seen={inner} />
+            <SchemaParts node={shown.items} />
           </div>
         ) : null
       ) : null}
       {shown.allOf && shown.allOf.length > 1 ? (
-        shown.allOf.map((part, index) => <SchemaParts key={index} node={part} seen={inner} />)
+        shown.allOf.map((part, index) => <SchemaParts key={index} node={part} />)
       ) : shown.allOf?.length === 1 && shown.properties ? (
-        <SchemaParts node={shown.allOf[0]} seen={inner} />
+        <SchemaParts node={shown.allOf[0]} />
       ) : null}
       {shown.properties?.length || shown.additionalProperties ? (
         <ul className={styles.fields}>
           {shown.properties?.map((property) => (
-            <Field
-              key={property.name}
-              name={property.name}
-              required={property.required}
-              node={property.schema}
-              seen={inner}
-            />
+            <Field key={property.name} name={property.name} required={property.required} node={property.schema} />
           ))}
           {shown.additionalProperties === true ? (
             <li className={styles.field}>
               <span className={styles.type}>Any other field is allowed.</span>
             </li>
           ) : shown.additionalProperties ? (
-            <Field name="other fields" node={shown.additionalProperties} seen={inner} />
+            <Field name="other fields" node={shown.additionalProperties} />
           ) : null}
         </ul>
       ) : null}
@@ -206,12 +177,12 @@ export function SchemaParts({node, seen = new Set()}: {node: SchemaNode; seen?: 
         <ul className={styles.alternatives}>
           {alternatives.map((alternative, index) => (
             <li key={index}>
-              {hasParts(alternative, schemas, inner) ? (
+              {hasParts(alternative) ? (
                 <details className={styles.nested}>
                   <summary>
                     {shown.oneOf ? 'One of' : 'Any of'}: <TypeLabel node={alternative} />
                   </summary>
-                  <SchemaParts node={alternative} seen={inner} />
+                  <SchemaParts node={alternative} />
                 </details>
               ) : (
                 <>
@@ -228,8 +199,7 @@ export function SchemaParts({node, seen = new Set()}: {node: SchemaNode; seen?: 
 
 /** A whole schema, as the body of a request or response or a schema of its own: its type line, description, constraints and parts. */
 export function SchemaTree({node, withDescription = true}: {node: SchemaNode; withDescription?: boolean}): ReactNode {
-  const schemas = useContext(SchemasContext);
-  const {node: shown} = target(node, schemas, new Set());
+  const shown = target(node);
   return (
     <div className={styles.schema}>
       <p className={styles.schemaType}>

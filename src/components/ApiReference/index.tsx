@@ -4,7 +4,7 @@
  * introduction, every operation grouped by tag, and every schema, in the site's layout and colour
  * modes, readable with JavaScript off. Its primary colour is indigo (#3f51b5; #9fa8da in dark mode).
  */
-import {useMemo, type ReactNode} from 'react';
+import type {ReactNode} from 'react';
 import clsx from 'clsx';
 import Layout from '@theme/Layout';
 import Heading from '@theme/Heading';
@@ -14,7 +14,7 @@ import type {ApiReferenceModel} from '@site/src/plugins/api-reference/model';
 import Html from './Html';
 import Nav from './Nav';
 import Operation from './Operation';
-import {SchemasContext, SchemaTree} from './Schema';
+import {SchemaTree} from './Schema';
 import styles from './styles.module.css';
 
 /** Servers and authentication schemes of the description, under the lead. */
@@ -62,10 +62,6 @@ function Basics({reference}: {reference: ApiReferenceModel}): ReactNode {
 
 export default function ApiReference({reference}: {reference: ApiReferenceModel}): ReactNode {
   const {title, version} = reference;
-  const schemas = useMemo(
-    () => Object.fromEntries(reference.schemas.map((entry) => [entry.name, entry.schema])),
-    [reference],
-  );
   // The old ids of the operations (tag/<Tag>/operation/<id>) are targets of links too.
   const brokenLinks = useBrokenLinks();
   for (const tag of reference.tags)
@@ -102,47 +98,45 @@ export default function ApiReference({reference}: {reference: ApiReferenceModel}
             <ReleaseNote />
           </header>
           <Nav reference={reference} />
-          <SchemasContext.Provider value={schemas}>
-            <div className={styles.content}>
-              <Html html={reference.lead} />
-              <Basics reference={reference} />
+          <div className={styles.content}>
+            <Html html={reference.lead} />
+            <Basics reference={reference} />
 
-              {reference.sections.map((section) => (
-                <section key={section.anchor} className={styles.section}>
-                  <Heading as="h2" id={section.anchor}>
-                    {section.title}
-                  </Heading>
-                  <Html html={section.html} />
-                </section>
-              ))}
-
-              {reference.tags.map((tag) => (
-                <section key={tag.anchor} className={styles.tag}>
-                  <Heading as="h2" id={tag.anchor}>
-                    {tag.name}
-                  </Heading>
-                  <Html html={tag.description} />
-                  {tag.operations.map((operation) => (
-                    <Operation key={operation.anchor} operation={operation} />
-                  ))}
-                </section>
-              ))}
-
-              <section className={styles.tag}>
-                <Heading as="h2" id={reference.schemasAnchor}>
-                  Schemas
+            {reference.sections.map((section) => (
+              <section key={section.anchor} className={styles.section}>
+                <Heading as="h2" id={section.anchor}>
+                  {section.title}
                 </Heading>
-                {reference.schemas.map((entry) => (
-                  <section key={entry.anchor} className={styles.schemaSection}>
-                    <Heading as="h3" id={entry.anchor}>
-                      {entry.name}
-                    </Heading>
-                    <SchemaTree node={entry.schema} />
-                  </section>
+                <Html html={section.html} />
+              </section>
+            ))}
+
+            {reference.tags.map((tag) => (
+              <section key={tag.anchor} className={styles.tag}>
+                <Heading as="h2" id={tag.anchor}>
+                  {tag.name}
+                </Heading>
+                <Html html={tag.description} />
+                {tag.operations.map((operation) => (
+                  <Operation key={operation.anchor} operation={operation} />
                 ))}
               </section>
-            </div>
-          </SchemasContext.Provider>
+            ))}
+
+            <section className={styles.tag}>
+              <Heading as="h2" id={reference.schemasAnchor}>
+                Schemas
+              </Heading>
+              {reference.schemas.map((entry) => (
+                <section key={entry.anchor} className={styles.schemaSection}>
+                  <Heading as="h3" id={entry.anchor}>
+                    {entry.name}
+                  </Heading>
+                  <SchemaTree node={entry.schema} />
+                </section>
+              ))}
+            </section>
+          </div>
         </div>
       </main>
     </Layout>

@@ -18,7 +18,7 @@ export type Value = string;
 /**
  * One schema, as a tree. A reference to a component schema is `{ref: 'Name'}` (with the description or
  * nullability the referring place adds); its content is in `ApiReferenceModel.schemas`, so the page's
- * data holds each component once, and the page expands it where it is used.
+ * data holds each component once, and the page draws it once, in its own section, where every use links.
  */
 export type SchemaNode = {
   ref?: string;
