@@ -102,4 +102,72 @@ async function measurePage(browser, url, options = {}) {
 
 const kib = (bytes) => Math.round((bytes / 1024) * 10) / 10;
 
-module.exports = {MOBILE_VIEWPORT, measurePage, kib};
+/**
+ * GET `url` without decoding the body, so its length is what the wire carries (headers apart).
+ * @param {string} url @param {string} encoding the Accept-Encoding header
+ * @returns {Promise<{status: number, encoding: string, body: Buffer}>}
+ */
+function rawGet(url, encoding) {
+  const http = require('node:http');
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, {headers: {'Accept-Encoding': encoding}}, (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            encoding: String(res.headers['content-encoding'] ?? 'identity'),
+            body: Buffer.concat(chunks),
+          }),
+        );
+        res.on('error', reject);
+      })
+      .on('error', reject);
+  });
+}
+
+/** Media queries a screen matches: the stylesheets that carry them block rendering. */
+const SCREEN_MEDIA = /^\s*(all|screen|only screen)?\s*$/i;
+
+/**
+ * What must arrive before a page can paint, with Brotli: the page's `<head>` (the HTML up to the end of its
+ * head element, compressed as nginx sends it: Brotli at the quality of scripts/precompress.cjs), plus every
+ * stylesheet and script that the head makes block rendering (a screen stylesheet; a classic script
+ * without `defer` or `async`), each as its `.br` copy is served. Headers are left out.
+ * @param {string} url the page
+ * @returns {Promise<{url: string, headBytes: number, blocking: {url: string, bytes: number}[], totalBytes: number}>}
+ */
+async function firstPaintBytes(url) {
+  const zlib = require('node:zlib');
+  const {load} = require('cheerio');
+  const page = await rawGet(url, 'identity');
+  if (page.status !== 200) throw new Error(`${url}: HTTP ${page.status}`);
+  const html = page.body.toString('utf8');
+  const headEnd = html.search(/<\/head>|<body[\s>]/i);
+  if (headEnd < 0) throw new Error(`${url}: neither </head> nor <body> found in the HTML`);
+  const head = html.slice(0, headEnd);
+  const headBytes = zlib.brotliCompressSync(Buffer.from(head), {
+    params: {[zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY},
+  }).length;
+  const $ = load(html);
+  const blockingUrls = [
+    ...$('head link[rel~="stylesheet"][href]')
+      .toArray()
+      .filter((el) => SCREEN_MEDIA.test(el.attribs.media ?? '') && !('disabled' in el.attribs))
+      .map((el) => el.attribs.href),
+    ...$('head script[src]')
+      .toArray()
+      .filter((el) => !('defer' in el.attribs) && !('async' in el.attribs) && el.attribs.type !== 'module')
+      .map((el) => el.attribs.src),
+  ].map((href) => new URL(href, url).href);
+  const blocking = [];
+  for (const resource of blockingUrls) {
+    const res = await rawGet(resource, 'br');
+    if (res.status !== 200) throw new Error(`${url}: ${resource} answers HTTP ${res.status}`);
+    blocking.push({url: resource, bytes: res.body.length});
+  }
+  return {url, headBytes, blocking, totalBytes: headBytes + blocking.reduce((t, r) => t + r.bytes, 0)};
+}
+
+module.exports = {MOBILE_VIEWPORT, measurePage, firstPaintBytes, kib};

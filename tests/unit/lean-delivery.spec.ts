@@ -9,6 +9,7 @@ import {test, expect} from '@playwright/test';
 import {REPO_ROOT} from '../../scripts/nginx.cjs';
 import {EAGER_COMPILE_HINT} from '../../src/plugins/lean-delivery';
 import {readRegistry, withModuleOrigins, type ClientManifest} from '../../src/plugins/lean-delivery/route-scripts';
+import {mainModules} from '../../src/plugins/lean-delivery/main-modules';
 
 const REGISTRY = `export default {
   "17896441": [() => import(/* webpackChunkName: "17896441" */ "@theme/DocItem"), "@theme/DocItem", require.resolveWeak("@theme/DocItem")],
@@ -55,6 +56,34 @@ test.describe('route scripts', () => {
       withModuleOrigins(manifest, readRegistry(REGISTRY, 'registry.js'), '/site/.docusaurus/client-manifest.json'),
     ).toThrow(/^\/site\/\.docusaurus\/client-manifest\.json: none of the 3 registry chunks/);
   });
+});
+
+test('the modules of main.js are listed one by one, concatenated ones unpacked, largest first', () => {
+  const stats = {
+    chunks: [
+      {names: ['runtime~main'], modules: [{name: 'webpack/runtime', size: 900}]},
+      {
+        names: ['main'],
+        modules: [
+          {
+            name: './a.js + 2 modules',
+            size: 300,
+            modules: [
+              {name: './a.js', size: 100},
+              {name: './b.js', size: 200},
+            ],
+          },
+          {name: './react-dom.js', size: 5000},
+        ],
+      },
+    ],
+  };
+  expect(mainModules(stats)).toEqual([
+    {name: './react-dom.js', bytes: 5000},
+    {name: './b.js', bytes: 200},
+    {name: './a.js', bytes: 100},
+  ]);
+  expect(() => mainModules({chunks: []})).toThrow(/no chunk named "main"/);
 });
 
 test('the built entry scripts, and only they, start with the eager-compile hint; no stylesheet carries it', () => {

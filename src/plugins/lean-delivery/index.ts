@@ -8,11 +8,13 @@
  * - the route's chunks, stylesheets included, listed in each page's HTML (./route-scripts.ts; patch
  *   route-chunks-in-html, PATCHES.md);
  * - the entry scripts compiled while they download (EAGER_COMPILE_HINT);
+ * - the modules of `main.js` listed with their sizes for `npm run bench` (./main-modules.ts);
  * (The Brotli and gzip copies of the build are written after the build by scripts/precompress.cjs.)
  */
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import path from 'node:path';
 import {RouteScriptsPlugin} from './route-scripts';
+import {MainModulesPlugin} from './main-modules';
 
 /**
  * V8's explicit compile hint (Chrome 136+; other browsers read a comment): the whole file is compiled
@@ -35,6 +37,7 @@ export default function leanDelivery(context: LoadContext): Plugin {
         optimization: {splitChunks: {minSize: 40_000, cacheGroups: {common: false}}},
         plugins: [
           new RouteScriptsPlugin(context.generatedFilesDir),
+          new MainModulesPlugin(context.generatedFilesDir),
           // After minification, which would drop the comment.
           new currentBundler.instance.BannerPlugin({
             banner: EAGER_COMPILE_HINT,
