@@ -27,13 +27,23 @@ async function measurePage(browser, url, options = {}) {
   await cdp.send('Network.enable');
   if (options.encoding === 'gzip')
     await cdp.send('Network.setExtraHTTPHeaders', {headers: {'Accept-Encoding': 'gzip'}});
-  /** @type {Map<string, {url: string, type: string, prefetch: boolean, bytes: number, status?: number}>} */
+  /** @type {Map<string, {url: string, type: string, prefetch: boolean, bytes: number, status?: number, renderBlocking: boolean}>} */
   const requests = new Map();
   let acting = false;
   cdp.on('Network.requestWillBeSent', (e) => {
     const headers = Object.fromEntries(Object.entries(e.request.headers).map(([k, v]) => [k.toLowerCase(), String(v)]));
     const prefetch = /prefetch/.test(headers['sec-purpose'] ?? '') || /prefetch/.test(headers['purpose'] ?? '');
-    requests.set(e.requestId, {url: e.request.url, type: e.type ?? 'Other', prefetch, bytes: 0, after: acting});
+    // Chromium says whether a request holds back rendering: a stylesheet linked at the end of the body
+    // (src/plugins/critical-css) holds back nothing the reader sees first.
+    const renderBlocking = (e.renderBlockingBehavior ?? 'Blocking') === 'Blocking';
+    requests.set(e.requestId, {
+      url: e.request.url,
+      type: e.type ?? 'Other',
+      prefetch,
+      bytes: 0,
+      after: acting,
+      renderBlocking,
+    });
   });
   cdp.on('Network.requestWillBeSentExtraInfo', (e) => {
     const r = requests.get(e.requestId);
@@ -84,8 +94,13 @@ async function measurePage(browser, url, options = {}) {
   const byType = {};
   for (const r of own) byType[r.type] = (byType[r.type] ?? 0) + r.bytes;
   const aboveTheFold = new Set(images.filter((i) => i.aboveTheFold).map((i) => i.src));
+  // What the page needs before it shows: its HTML, the stylesheets that block rendering, fonts, the images of
+  // the first screen.
   const beforeJs = own.filter(
-    (r) => ['Document', 'Stylesheet', 'Font'].includes(r.type) || (r.type === 'Image' && aboveTheFold.has(r.url)),
+    (r) =>
+      ['Document', 'Font'].includes(r.type) ||
+      (r.type === 'Stylesheet' && r.renderBlocking) ||
+      (r.type === 'Image' && aboveTheFold.has(r.url)),
   );
   return {
     url,

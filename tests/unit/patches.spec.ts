@@ -9,7 +9,6 @@ import {createRequire} from 'node:module';
 import path from 'node:path';
 import {test, expect} from '@playwright/test';
 import {REPO_ROOT} from '../../scripts/nginx.cjs';
-import {REGISTRY_LINE_SOURCE} from '../../src/plugins/lean-delivery/route-scripts';
 
 // Loads the search plugin's private CommonJS files by their installed path, as the patch does.
 const loadInstalled = createRequire(__filename);
@@ -47,17 +46,6 @@ function registeredIds(): string[] {
  * changed and what to do, when an upgrade has broken the patch or made it unnecessary.
  */
 const CHECKS: Record<string, () => void> = {
-  'route-chunks-in-html': () => {
-    expect(
-      readInstalled('@docusaurus/core/lib/server/codegen/codegenRoutes.js'),
-      'Docusaurus writes registry.js lines differently: update src/plugins/lean-delivery/route-scripts.ts',
-    ).toContain(REGISTRY_LINE_SOURCE);
-    expect(
-      readInstalled('@docusaurus/core/lib/ssg/ssgTemplate.html.js'),
-      "Docusaurus' page template no longer lists the stylesheets and scripts it is given",
-    ).toMatch(/it\.stylesheets\.forEach[\s\S]*it\.scripts\.forEach/);
-  },
-
   'prism-slim': () => {
     const version = versionOf('prism-react-renderer');
     expect(
