@@ -218,9 +218,10 @@ export const config: Config = {
       '@docusaurus/plugin-pwa',
       {
         // The whole site is downloaded only by the reader's choice ("Save for offline reading") or when it is
-        // installed as an app: src/offline/offlineCopy.ts registers the service worker in those cases only.
+        // installed as an app: src/offline/offlineCopy.ts registers the service worker in those cases only, and
+        // src/offline/register.ts loads it only then.
         offlineModeActivationStrategies: ['appInstalled', 'standalone'],
-        swRegister: require.resolve('./src/offline/offlineCopy.ts'),
+        swRegister: require.resolve('./src/offline/register.ts'),
         swCustom: require.resolve('./src/offline/sw.js'),
         // The social card is for link previews, not for reading; the pages' Markdown twins are (Copy page
         // as Markdown works offline). (The plugin itself sets swSrc and swDest.)
