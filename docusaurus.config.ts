@@ -29,6 +29,7 @@ import clientRedirects, {validateOptions as validateRedirectOptions} from '@docu
 import announcementBarIdPlugin from './src/plugins/announcement-bar-id';
 import stripIndexHtmlPlugin from './src/plugins/strip-index-html';
 import keyboardNavigationPlugin from './src/plugins/keyboard-navigation';
+import criticalCssPlugin from './src/plugins/critical-css';
 
 /** vsLight with its attribute-name red (#ff0000, 4.0:1 on white) darkened to pass WCAG AA (6.4:1). */
 const lightCodeTheme = {
@@ -141,6 +142,8 @@ const config: Config = {
 
   plugins: [
     leanDeliveryPlugin,
+    // Inlines each page's critical CSS and moves the stylesheet out of the way of the first paint.
+    criticalCssPlugin,
     // Writes the inline-script hashes of the build for the nginx Content-Security-Policy.
     cspHeaderPlugin,
     ...API_REFERENCE_PLUGINS,
@@ -159,9 +162,10 @@ const config: Config = {
       '@docusaurus/plugin-pwa',
       {
         // The whole site is downloaded only by the reader's choice ("Save for offline reading") or when it is
-        // installed as an app: src/offline/offlineCopy.ts registers the service worker in those cases only.
+        // installed as an app: src/offline/offlineCopy.ts registers the service worker in those cases only, and
+        // src/offline/register.ts loads it only then.
         offlineModeActivationStrategies: ['appInstalled', 'standalone'],
-        swRegister: require.resolve('./src/offline/offlineCopy.ts'),
+        swRegister: require.resolve('./src/offline/register.ts'),
         swCustom: require.resolve('./src/offline/sw.js'),
         // The social card is for link previews, not for reading; the pages' Markdown twins are (Copy page
         // as Markdown works offline), and so is the search index. (The plugin itself sets swSrc and swDest.)

@@ -5,7 +5,15 @@
 import budgets from './budgets.json';
 import lighthouseCategories from '../scripts/lighthouse-categories.json';
 
-export type PageBudget = {label: string; routes: string; totalKiB: number; jsKiB?: number; beforeJsKiB?: number};
+export type PageBudget = {
+  label: string;
+  routes: string;
+  totalKiB: number;
+  jsKiB?: number;
+  jsGzipKiB?: number;
+  beforeJsKiB?: number;
+  firstPaintKiB?: number;
+};
 type Scores = Record<string, number>;
 
 export const BUDGETS = budgets;

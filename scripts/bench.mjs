@@ -5,6 +5,9 @@
 // and writes perf/results.json, which the docs page "Performance budgets" shows. A benchmark, not a
 // test: the budget tests (tests/budgets/) assert bytes and the Lighthouse scores that do not depend on speed;
 // here every figure is printed beside its budget of perf/budgets.json, and one over it is flagged OVER.
+// It also loads /, /docs/ODE and /api under the "2G field" profile (scripts/field-2g.cjs; median of three
+// cold loads each) and prints each timing beside the figure measured before that work
+// (perf/field-2g-before.json), and it prints the largest modules of main.js, the script every page loads.
 //   node scripts/bench.mjs [--runs N] [--lighthouse-runs N] [--skip-builds]
 import {execFileSync, spawnSync} from 'node:child_process';
 import fs from 'node:fs';
@@ -12,11 +15,13 @@ import os from 'node:os';
 import path from 'node:path';
 import {createRequire} from 'node:module';
 import {fileURLToPath} from 'node:url';
+import {timeFirstSearch} from './bench-search.mjs';
 
 const require = createRequire(import.meta.url);
 const {chromium} = require('@playwright/test');
 const {startNginx, REPO_ROOT} = require('./nginx.cjs');
-const {measurePage, kib, MOBILE_VIEWPORT} = require('./page-weight.cjs');
+const {measurePage, firstPaintBytes, kib, MOBILE_VIEWPORT} = require('./page-weight.cjs');
+const {FIELD_2G, measureField2g} = require('./field-2g.cjs');
 const {PAGE_PATHS} = require('../tests/support/routes.cjs');
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -34,6 +39,21 @@ const {CHROMIUM_BIN, CHROMIUM_ARGS} = require('./chromium.cjs');
 const LIGHTHOUSE_CATEGORIES = require('./lighthouse-categories.json');
 const BUDGETS = require('../perf/budgets.json');
 const RESULTS_FILE = path.join(REPO_ROOT, 'perf/results.json');
+const FIELD_2G_BEFORE = require('../perf/field-2g-before.json');
+/** Written by the build (src/plugins/lean-delivery/main-modules.ts). */
+const MAIN_MODULES_FILE = path.join(REPO_ROOT, '.docusaurus/main-modules.json');
+const FIELD_2G_ROUTES = ['/', '/docs/ODE', '/api'];
+const FIELD_2G_RUNS = 3;
+
+/**
+ * Measures taken on each page of the 2G profile once it is usable, by name: each gets the Playwright page and
+ * returns its figures in ms, which are printed with the others. The time from focusing search to its first
+ * result belongs here, measured with the search's own code.
+ * @type {Record<string, (page: import('@playwright/test').Page) => Promise<Record<string, number>>>}
+ */
+const FIELD_2G_MEASURES = {
+  firstSearch: async (page) => ({firstSearchMs: await timeFirstSearch(page)}),
+};
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
@@ -68,17 +88,20 @@ if (!SKIP_BUILDS) {
 
 const server = startNginx({port: PORT, name: 'bench'});
 const routes = [];
+let field2g;
 try {
   const browser = await chromium.launch({executablePath: CHROMIUM_BIN, args: CHROMIUM_ARGS});
   for (const route of PAGE_PATHS) {
     const m = await measurePage(browser, `${server.origin}${route}`);
     // GitHub Pages serves gzip, not Brotli: the same load again, as a reader there gets it.
     const gzip = await measurePage(browser, `${server.origin}${route}`, {encoding: 'gzip'});
+    const firstPaint = await firstPaintBytes(`${server.origin}${route}`);
     routes.push({
       path: route,
       totalKiB: kib(m.totalBytes),
       jsKiB: kib(m.jsBytes),
       gzip: {totalKiB: kib(gzip.totalBytes), jsKiB: kib(gzip.jsBytes)},
+      firstPaintKiB: kib(firstPaint.totalBytes),
       beforeJsKiB: kib(m.beforeJsBytes),
       prefetchKiB: kib(m.prefetchBytes),
       byTypeKiB: Object.fromEntries(Object.entries(m.byType).map(([t, b]) => [t, kib(b)])),
@@ -86,6 +109,30 @@ try {
     });
     console.log(`measured ${route}`);
   }
+  // The 2G field profile: the routes one after another, FIELD_2G_RUNS times over; each figure the median.
+  const afterUsable = async (page) => {
+    const figures = {};
+    for (const measure of Object.values(FIELD_2G_MEASURES)) Object.assign(figures, await measure(page));
+    return figures;
+  };
+  const fieldRuns = Object.fromEntries(FIELD_2G_ROUTES.map((r) => [r, []]));
+  for (let i = 0; i < FIELD_2G_RUNS; i++) {
+    for (const route of FIELD_2G_ROUTES) {
+      fieldRuns[route].push(await measureField2g(browser, `${server.origin}${route}`, {afterUsable}));
+      console.log(`2G field ${i + 1}/${FIELD_2G_RUNS}: ${route}`);
+    }
+  }
+  field2g = {
+    profile: FIELD_2G,
+    runs: FIELD_2G_RUNS,
+    routes: Object.fromEntries(
+      FIELD_2G_ROUTES.map((route) => {
+        const runs = fieldRuns[route];
+        const names = Object.keys(runs[0]);
+        return [route, {...Object.fromEntries(names.map((n) => [n, median(runs.map((r) => r[n]))])), runs}];
+      }),
+    ),
+  };
   await browser.close();
   // The routes one after another, LIGHTHOUSE_RUNS times over; each score is the median of its runs.
   const urls = Array.from({length: LIGHTHOUSE_RUNS}, () => routes.map((r) => `${server.origin}${r.path}`)).flat();
@@ -118,6 +165,10 @@ const results = {
         warmMedianSeconds: +median(build.warm).toFixed(1),
       },
   routes,
+  field2g: field2g ?? null,
+  mainModules: fs.existsSync(MAIN_MODULES_FILE)
+    ? JSON.parse(fs.readFileSync(MAIN_MODULES_FILE, 'utf8')).slice(0, 30)
+    : null,
 };
 if (SKIP_BUILDS && fs.existsSync(RESULTS_FILE)) {
   // No build was timed: keep the build times of the previous results, if there are any.
@@ -139,7 +190,7 @@ const pageBudget = (route) =>
 const minimums = BUDGETS.lighthouse;
 const over = [];
 console.log(
-  `\n${pad('route', 60)} ${pad('total KiB', 16)} ${pad('JS KiB', 16)} ${pad('pre-JS KiB', 16)} ${pad('gzip JS KiB', 16)} ${LIGHTHOUSE_CATEGORIES.map((c) => pad(c, 16)).join(' ')}`,
+  `\n${pad('route', 60)} ${pad('total KiB', 16)} ${pad('JS KiB', 16)} ${pad('pre-JS KiB', 16)} ${pad('gzip JS KiB', 16)} ${pad('first paint KiB', 16)} ${LIGHTHOUSE_CATEGORIES.map((c) => pad(c, 16)).join(' ')}`,
 );
 for (const r of routes) {
   const b = pageBudget(r.path);
@@ -148,8 +199,9 @@ for (const r of routes) {
     vsBudget(r.totalKiB, b.totalKiB),
     vsBudget(r.jsKiB, b.jsKiB),
     vsBudget(r.beforeJsKiB, b.beforeJsKiB),
-    // The JS budget is the target for gzip too (GitHub Pages serves no Brotli): flagged, like every figure here.
-    vsBudget(r.gzip?.jsKiB, b.jsKiB),
+    // GitHub Pages serves no Brotli: the gzip JavaScript has a budget of its own (the Brotli one where none).
+    vsBudget(r.gzip?.jsKiB, b.jsGzipKiB ?? b.jsKiB),
+    vsBudget(r.firstPaintKiB, b.firstPaintKiB),
     ...LIGHTHOUSE_CATEGORIES.map((c) => vsBudget(lh[c], minimums[r.path]?.[c], true)),
   ];
   if (cells.some((c) => c.endsWith(' OVER'))) over.push(r.path);
@@ -160,6 +212,23 @@ if (results.build) {
   const warm = vsBudget(results.build.warmMedianSeconds, BUDGETS.buildSeconds.warm);
   if (cold.endsWith(' OVER') || warm.endsWith(' OVER')) over.push('build time');
   console.log(`\nbuild seconds, median of ${results.build.runs} runs: cold ${cold}, warm ${warm}`);
+}
+if (field2g) {
+  const p = field2g.profile;
+  console.log(
+    `\n2G field: ${p.downKbps} kbit/s down, ${p.upKbps} up, ${p.rttMs} ms round trip, CPU ${p.cpuSlowdown}× slower, gzip, cold cache; median of ${field2g.runs} (before: perf/field-2g-before.json, commit ${FIELD_2G_BEFORE.commit})`,
+  );
+  const names = Object.keys(field2g.routes[FIELD_2G_ROUTES[0]]).filter((n) => n !== 'runs');
+  console.log(`${pad('route', 16)} ${names.map((n) => pad(n, 24)).join(' ')}`);
+  for (const route of FIELD_2G_ROUTES) {
+    const now = field2g.routes[route];
+    const before = FIELD_2G_BEFORE.routes[route] ?? {};
+    console.log(`${pad(route, 16)} ${names.map((n) => pad(`${now[n]} (before ${before[n] ?? '–'})`, 24)).join(' ')}`);
+  }
+}
+if (results.mainModules) {
+  console.log('\nlargest modules of main.js (source bytes before minification; .docusaurus/main-modules.json):');
+  for (const m of results.mainModules.slice(0, 15)) console.log(`${String(m.bytes).padStart(9)}  ${m.name}`);
 }
 console.log(
   over.length ? `\nOVER BUDGET: ${over.join(', ')} (figures marked OVER above)` : '\nevery figure is within its budget',

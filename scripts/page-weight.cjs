@@ -30,14 +30,17 @@ async function measurePage(browser, url, options = {}) {
   await cdp.send('Network.enable');
   if (options.encoding === 'gzip')
     await cdp.send('Network.setExtraHTTPHeaders', {headers: {'Accept-Encoding': 'gzip'}});
-  /** @type {Map<string, {url: string, type: string, prefetch: boolean, bytes: number, status?: number}>} */
+  /** @type {Map<string, {url: string, type: string, prefetch: boolean, bytes: number, status?: number, phase: number, renderBlocking: boolean}>} */
   const requests = new Map();
   // 0 while the page loads, then 1, 2… for each action (afterLoad, then steps).
   let phase = 0;
   cdp.on('Network.requestWillBeSent', (e) => {
     const headers = Object.fromEntries(Object.entries(e.request.headers).map(([k, v]) => [k.toLowerCase(), String(v)]));
     const prefetch = /prefetch/.test(headers['sec-purpose'] ?? '') || /prefetch/.test(headers['purpose'] ?? '');
-    requests.set(e.requestId, {url: e.request.url, type: e.type ?? 'Other', prefetch, bytes: 0, phase});
+    // Chromium says whether a request holds back rendering: a stylesheet linked at the end of the body
+    // (src/plugins/critical-css) holds back nothing the reader sees first.
+    const renderBlocking = (e.renderBlockingBehavior ?? 'Blocking') === 'Blocking';
+    requests.set(e.requestId, {url: e.request.url, type: e.type ?? 'Other', prefetch, bytes: 0, phase, renderBlocking});
   });
   cdp.on('Network.requestWillBeSentExtraInfo', (e) => {
     const r = requests.get(e.requestId);
@@ -96,8 +99,13 @@ async function measurePage(browser, url, options = {}) {
   const byType = {};
   for (const r of own) byType[r.type] = (byType[r.type] ?? 0) + r.bytes;
   const aboveTheFold = new Set(images.filter((i) => i.aboveTheFold).map((i) => i.src));
+  // What the page needs before it shows: its HTML, the stylesheets that block rendering, fonts, the images of
+  // the first screen.
   const beforeJs = own.filter(
-    (r) => ['Document', 'Stylesheet', 'Font'].includes(r.type) || (r.type === 'Image' && aboveTheFold.has(r.url)),
+    (r) =>
+      ['Document', 'Font'].includes(r.type) ||
+      (r.type === 'Stylesheet' && r.renderBlocking) ||
+      (r.type === 'Image' && aboveTheFold.has(r.url)),
   );
   return {
     url,
@@ -116,4 +124,72 @@ async function measurePage(browser, url, options = {}) {
 
 const kib = (bytes) => Math.round((bytes / 1024) * 10) / 10;
 
-module.exports = {MOBILE_VIEWPORT, measurePage, kib};
+/**
+ * GET `url` without decoding the body, so its length is what the wire carries (headers apart).
+ * @param {string} url @param {string} encoding the Accept-Encoding header
+ * @returns {Promise<{status: number, encoding: string, body: Buffer}>}
+ */
+function rawGet(url, encoding) {
+  const http = require('node:http');
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, {headers: {'Accept-Encoding': encoding}}, (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            encoding: String(res.headers['content-encoding'] ?? 'identity'),
+            body: Buffer.concat(chunks),
+          }),
+        );
+        res.on('error', reject);
+      })
+      .on('error', reject);
+  });
+}
+
+/** Media queries a screen matches: the stylesheets that carry them block rendering. */
+const SCREEN_MEDIA = /^\s*(all|screen|only screen)?\s*$/i;
+
+/**
+ * What must arrive before a page can paint, with Brotli: the page's `<head>` (the HTML up to the end of its
+ * head element, compressed as nginx sends it: Brotli at the quality of scripts/precompress.cjs), plus every
+ * stylesheet and script that the head makes block rendering (a screen stylesheet; a classic script
+ * without `defer` or `async`), each as its `.br` copy is served. Headers are left out.
+ * @param {string} url the page
+ * @returns {Promise<{url: string, headBytes: number, blocking: {url: string, bytes: number}[], totalBytes: number}>}
+ */
+async function firstPaintBytes(url) {
+  const zlib = require('node:zlib');
+  const {load} = require('cheerio');
+  const page = await rawGet(url, 'identity');
+  if (page.status !== 200) throw new Error(`${url}: HTTP ${page.status}`);
+  const html = page.body.toString('utf8');
+  const headEnd = html.search(/<\/head>|<body[\s>]/i);
+  if (headEnd < 0) throw new Error(`${url}: neither </head> nor <body> found in the HTML`);
+  const head = html.slice(0, headEnd);
+  const headBytes = zlib.brotliCompressSync(Buffer.from(head), {
+    params: {[zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY},
+  }).length;
+  const $ = load(html);
+  const blockingUrls = [
+    ...$('head link[rel~="stylesheet"][href]')
+      .toArray()
+      .filter((el) => SCREEN_MEDIA.test(el.attribs.media ?? '') && !('disabled' in el.attribs))
+      .map((el) => el.attribs.href),
+    ...$('head script[src]')
+      .toArray()
+      .filter((el) => !('defer' in el.attribs) && !('async' in el.attribs) && el.attribs.type !== 'module')
+      .map((el) => el.attribs.src),
+  ].map((href) => new URL(href, url).href);
+  const blocking = [];
+  for (const resource of blockingUrls) {
+    const res = await rawGet(resource, 'br');
+    if (res.status !== 200) throw new Error(`${url}: ${resource} answers HTTP ${res.status}`);
+    blocking.push({url: resource, bytes: res.body.length});
+  }
+  return {url, headBytes, blocking, totalBytes: headBytes + blocking.reduce((t, r) => t + r.bytes, 0)};
+}
+
+module.exports = {MOBILE_VIEWPORT, measurePage, firstPaintBytes, kib};

@@ -1,5 +1,6 @@
 /**
- * The reader's offline copy of the site (replaces @docusaurus/plugin-pwa's registerSw).
+ * The reader's offline copy of the site. Loaded by ./register.ts (plugin-pwa's swRegister) when the browser
+ * has a copy to look after, and by the "Offline reading" control when the reader asks for one.
  *
  * The service worker, which precaches the whole site when it installs, is registered only:
  * - when the reader presses "Save for offline reading" (the choice is remembered in this browser), or
@@ -10,45 +11,17 @@
  * When a newer version of the site is deployed, the browser finds the changed service worker on the
  * next online visit; it downloads the changed files, then replaces the old copy at once.
  */
-import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
-
-export type OfflineStatus =
-  | {state: 'checking'}
-  | {state: 'unsupported'}
-  | {state: 'none'}
-  | {state: 'saving'}
-  | {state: 'saved'; savedAt: string | null}
-  | {state: 'updating'; savedAt: string | null}
-  | {state: 'error'; message: string};
+import {CHOSEN_KEY, hasOfflineCopy, setOfflineStatus as setStatus} from './status';
 
 /* Set by plugin-pwa's bundler configuration. */
 const SERVICE_WORKER_URL = process.env.PWA_SERVICE_WORKER_URL!;
-const STRATEGIES = process.env.PWA_OFFLINE_MODE_ACTIVATION_STRATEGIES as unknown as string[];
 const DEBUG = Boolean(process.env.PWA_DEBUG);
 
 /** plugin-pwa's service worker reads its parameters from its URL; offlineMode makes it precache the site. */
 const OFFLINE_WORKER_URL = `${SERVICE_WORKER_URL}?params=${encodeURIComponent(
   JSON.stringify({offlineMode: true, debug: DEBUG}),
 )}`;
-const CHOSEN_KEY = 'ode.offline.chosen';
 const SAVED_AT_KEY = 'ode.offline.savedAt';
-
-let status: OfflineStatus = {state: 'checking'};
-const listeners = new Set<() => void>();
-
-function setStatus(next: OfflineStatus) {
-  status = next;
-  listeners.forEach((listener) => listener());
-}
-
-export function getOfflineStatus(): OfflineStatus {
-  return status;
-}
-
-export function subscribeOfflineStatus(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
 
 const savedAt = () => localStorage.getItem(SAVED_AT_KEY);
 const isOurs = (worker: ServiceWorker | null | undefined) =>
@@ -128,30 +101,15 @@ export async function removeOfflineCopy(): Promise<void> {
   setStatus({state: 'none'});
 }
 
-const installedAsApp = () =>
-  STRATEGIES.includes('standalone') && window.matchMedia('(display-mode: standalone)').matches;
-
-async function start() {
-  if (!('serviceWorker' in navigator) || !('caches' in window)) {
-    setStatus({state: 'unsupported'});
-    return;
-  }
-  if (STRATEGIES.includes('appInstalled')) {
-    window.addEventListener('appinstalled', () => void saveForOffline());
-  }
+/** Looks after an existing copy: shows it as saved and keeps it up to date, or completes the reader's choice. */
+export async function start(): Promise<void> {
   const registration = await navigator.serviceWorker.getRegistration();
   if (registration && isOurs(registration.active)) {
     setStatus({state: 'saved', savedAt: savedAt()});
     watchForUpdates(registration);
-  } else if (localStorage.getItem(CHOSEN_KEY) === 'true' || installedAsApp()) {
+  } else if (hasOfflineCopy()) {
     await saveForOffline();
   } else {
     setStatus({state: 'none'});
   }
-}
-
-if (ExecutionEnvironment.canUseDOM) {
-  start().catch((error: unknown) =>
-    setStatus({state: 'error', message: error instanceof Error ? error.message : String(error)}),
-  );
 }

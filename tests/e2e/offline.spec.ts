@@ -70,8 +70,8 @@ test.describe('offline reading', () => {
       await expect(page.getByRole('img', {name: 'ODE logo'}).first()).toBeVisible();
     }
 
-    // The reference's own stylesheet (its route's CSS file) is in the offline copy too, and its
-    // navigation list works.
+    // The reference is styled from the offline copy too (its critical CSS in the page, the site's stylesheet),
+    // and its navigation list works.
     await page.goto('/api');
     const nav = referenceNav(page);
     await expect(nav).toHaveCSS('overflow-y', 'auto');

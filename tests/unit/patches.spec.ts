@@ -8,7 +8,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {test, expect} from '@playwright/test';
 import {REPO_ROOT} from '../../scripts/nginx.cjs';
-import {REGISTRY_LINE_SOURCE} from '../../src/plugins/lean-delivery/route-scripts';
 
 const HEADER_FIELDS = ['Library', 'Changes', 'Why', 'Gain', 'Remove when'];
 /** A header line: ` * Patch: <id>` in a block comment, or `// Patch: <id>`. */
@@ -43,17 +42,6 @@ function registeredIds(): string[] {
  * changed and what to do, when an upgrade has broken the patch or made it unnecessary.
  */
 const CHECKS: Record<string, () => void> = {
-  'route-chunks-in-html': () => {
-    expect(
-      readInstalled('@docusaurus/core/lib/server/codegen/codegenRoutes.js'),
-      'Docusaurus writes registry.js lines differently: update src/plugins/lean-delivery/route-scripts.ts',
-    ).toContain(REGISTRY_LINE_SOURCE);
-    expect(
-      readInstalled('@docusaurus/core/lib/ssg/ssgTemplate.html.js'),
-      "Docusaurus' page template no longer lists the stylesheets and scripts it is given",
-    ).toMatch(/it\.stylesheets\.forEach[\s\S]*it\.scripts\.forEach/);
-  },
-
   'prism-slim': () => {
     const version = versionOf('prism-react-renderer');
     expect(

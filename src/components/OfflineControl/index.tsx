@@ -1,19 +1,28 @@
 /**
  * "Save for offline reading": the reader's control over the offline copy of the site, with its state
- * (saving, saved and when, updating, failed). See src/offline/offlineCopy.ts.
+ * (saving, saved and when, updating, failed). See src/offline/offlineCopy.ts, which it loads when pressed.
  */
 import React, {type ReactNode, useSyncExternalStore} from 'react';
 import {
   getOfflineStatus,
+  loadOfflineCopy,
   type OfflineStatus,
-  removeOfflineCopy,
-  saveForOffline,
+  setOfflineStatus,
   subscribeOfflineStatus,
-} from '@site/src/offline/offlineCopy';
+} from '@site/src/offline/status';
 import Heading from '@theme/Heading';
 import styles from './styles.module.css';
 
 const SERVER_STATUS: OfflineStatus = {state: 'checking'};
+
+/** Runs an action of the offline copy's code, loading that code first (src/offline/status.ts). */
+function withOfflineCopy(action: (copy: Awaited<ReturnType<typeof loadOfflineCopy>>) => Promise<void>) {
+  loadOfflineCopy()
+    .then(action)
+    .catch((error: unknown) =>
+      setOfflineStatus({state: 'error', message: error instanceof Error ? error.message : String(error)}),
+    );
+}
 
 function SavedAt({iso}: {iso: string | null}): ReactNode {
   if (!iso) return null;
@@ -66,12 +75,15 @@ export default function OfflineControl(): ReactNode {
           type="button"
           className={styles.button}
           disabled={status.state === 'checking'}
-          onClick={() => void saveForOffline()}>
+          onClick={() => withOfflineCopy((copy) => copy.saveForOffline())}>
           {status.state === 'error' ? 'Try again' : 'Save for offline reading'}
         </button>
       )}
       {canRemove && (
-        <button type="button" className={styles.button} onClick={() => void removeOfflineCopy()}>
+        <button
+          type="button"
+          className={styles.button}
+          onClick={() => withOfflineCopy((copy) => copy.removeOfflineCopy())}>
           Remove offline copy
         </button>
       )}

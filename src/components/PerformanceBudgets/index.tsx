@@ -44,7 +44,9 @@ export function BudgetTable(): ReactNode {
           <th scope="col">Pages</th>
           <th scope="col">Total (KiB)</th>
           <th scope="col">JavaScript (KiB)</th>
+          <th scope="col">JavaScript with gzip (KiB)</th>
           <th scope="col">Before JavaScript runs (KiB)</th>
+          <th scope="col">Before the first paint (KiB)</th>
         </tr>
       </thead>
       <tbody>
@@ -55,18 +57,20 @@ export function BudgetTable(): ReactNode {
             </th>
             <td>≤ {p.totalKiB}</td>
             <td>{p.jsKiB ? `≤ ${p.jsKiB}` : '–'}</td>
+            <td>{p.jsGzipKiB ? `≤ ${p.jsGzipKiB}` : '–'}</td>
             <td>{p.beforeJsKiB ? `≤ ${p.beforeJsKiB}` : '–'}</td>
+            <td>{p.firstPaintKiB ? `≤ ${p.firstPaintKiB}` : '–'}</td>
           </tr>
         ))}
         <tr>
           <th scope="row">any single image</th>
           <td>≤ {budgets.imageKiB}</td>
-          <td colSpan={2}>with width and height, lazy below the fold, SVG, WebP or AVIF</td>
+          <td colSpan={4}>with width and height, lazy below the fold, SVG, WebP or AVIF</td>
         </tr>
         <tr>
           <th scope="row">opening the API console (&ldquo;Try it&rdquo;, the sync playground)</th>
           <td>≤ {budgets.apiConsole.openKiB}</td>
-          <td colSpan={2}>on top of the page; nothing of it before it is opened</td>
+          <td colSpan={4}>on top of the page; nothing of it before it is opened</td>
         </tr>
         <tr>
           <th scope="row">the first search (from focusing the box to the first results shown)</th>

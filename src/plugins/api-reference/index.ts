@@ -12,8 +12,8 @@
  * - `contentLoaded` writes the model as a JSON data module and adds the route: the model reaches the
  *   page as the route's props, so no other page downloads it.
  * - `postBuild` copies the committed description into the build for download.
- * - The reference's stylesheet (CSS modules of src/components/ApiReference) stays in the route's own CSS
- *   file instead of the one stylesheet every page loads (`configureWebpack`).
+ * - The reference's styles go into the site's one stylesheet, as every component's do; the rules /api uses
+ *   are inlined in its head after the build (src/plugins/critical-css), so it is styled without scripts.
  */
 import {copyFile, mkdir, readFile} from 'node:fs/promises';
 import path from 'node:path';
@@ -44,12 +44,6 @@ const checked = new WeakSet<OpenApiDocument>();
 export async function checkApiDescription(siteDir: string, specFile: string): Promise<void> {
   checked.add(await validateApiDescription(siteDir, specFile));
 }
-
-/**
- * The source files of the components that render the reference, and of its "Try it" console: their CSS
- * stays with the chunk that imports it (the route's, or the console's lazily loaded chunk).
- */
-const COMPONENT_DIR = /[\\/]src[\\/]components[\\/](ApiReference|ApiConsole)[\\/]/;
 
 export default function apiReferencePlugin(
   context: LoadContext,
@@ -82,23 +76,6 @@ export default function apiReferencePlugin(
         exact: true,
         modules: {reference},
       });
-    },
-    configureWebpack(_config, isServer) {
-      if (isServer) return {};
-      // Docusaurus puts every stylesheet into one styles.css that each page loads; the reference's
-      // stays in the CSS file of its route's chunk, which /api lists in its HTML.
-      return {
-        optimization: {
-          splitChunks: {
-            cacheGroups: {
-              styles: {
-                test: (module: {nameForCondition?: () => string | null}) =>
-                  !COMPONENT_DIR.test(module.nameForCondition?.() ?? ''),
-              },
-            },
-          },
-        },
-      };
     },
     async postBuild({outDir}) {
       const target = path.join(outDir, options.downloadPath);

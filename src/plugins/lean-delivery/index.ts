@@ -5,14 +5,13 @@
  *   into every page); each route loads only its own chunks instead;
  * - a slim prism-react-renderer (./prism-react-renderer-slim.ts) with only the grammars the docs use
  *   (patch prism-slim, PATCHES.md);
- * - the route's chunks, stylesheets included, listed in each page's HTML (./route-scripts.ts; patch
- *   route-chunks-in-html, PATCHES.md);
  * - the entry scripts compiled while they download (EAGER_COMPILE_HINT);
+ * - the modules of `main.js` listed with their sizes for `npm run bench` (./main-modules.ts);
  * (The Brotli and gzip copies of the build are written after the build by scripts/precompress.cjs.)
  */
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import path from 'node:path';
-import {RouteScriptsPlugin} from './route-scripts';
+import {MainModulesPlugin} from './main-modules';
 
 /**
  * V8's explicit compile hint (Chrome 136+; other browsers read a comment): the whole file is compiled
@@ -34,7 +33,7 @@ export default function leanDelivery(context: LoadContext): Plugin {
         ...bothBundles,
         optimization: {splitChunks: {minSize: 40_000, cacheGroups: {common: false}}},
         plugins: [
-          new RouteScriptsPlugin(context.generatedFilesDir),
+          new MainModulesPlugin(context.generatedFilesDir),
           // After minification, which would drop the comment.
           new currentBundler.instance.BannerPlugin({
             banner: EAGER_COMPILE_HINT,

@@ -1,0 +1,92 @@
+/**
+ * Critical CSS: after the build, each page gets the rules of the site's stylesheet that its own markup uses,
+ * inlined in its head, and the stylesheet link moves to the end of the body, where it no longer holds back
+ * the first paint. The page then paints from its HTML alone: its head is small enough to arrive in the first
+ * round trip of a new connection (the byte test: tests/budgets/first-paint.spec.ts). The full stylesheet
+ * still loads without JavaScript, so the page reads fully without it, and it styles what the markup does
+ * not show yet (menus opened later, other pages reached in the browser).
+ *
+ * Done by beasties (a maintained library, through its public options):
+ * - `preload: 'body'`: the link is moved, not rewritten into a script or an `onload` handler, which the
+ *   Content-Security-Policy would block (src/plugins/csp-header fails the build on event handlers);
+ * - the rules of both colour modes are kept whatever the markup, because the mode is set on `<html>` by an
+ *   inline script as the page loads: the first paint in dark mode is dark (tests/e2e/critical-css.spec.ts
+ *   compares the first screen before and after the stylesheet, in both modes);
+ * - the stylesheet itself is left whole: every page shares it (and the browser's cache of it).
+ *
+ * Docusaurus runs the plugins' postBuild steps at once, and others read the pages meanwhile (search index,
+ * Markdown twins, the service worker's precache list, the CSP scan): each page is replaced in one rename,
+ * so a reader sees either the old or the new file, never half of one. The new markup changes no script.
+ */
+import {randomUUID} from 'node:crypto';
+import {readdir, readFile, rename, writeFile} from 'node:fs/promises';
+import path from 'node:path';
+import type {Plugin} from '@docusaurus/types';
+import Beasties from 'beasties';
+import {load} from 'cheerio';
+
+/**
+ * Selectors kept whatever a page's markup holds: the colour modes, set on `<html>` as the page loads; and
+ * the few rules (14, 2 KB) in `:where(…)`, which beasties cannot match against the markup (it strips the
+ * pseudo-class with its argument) and would drop, such as Infima's colours of `.button--primary`.
+ */
+export const ALWAYS_KEPT = [/\[data-theme(-choice)?=/, /:where\(/];
+
+/** The page with its critical CSS inlined (`outDir`: the build folder the stylesheet paths start from). */
+export async function inlineCriticalCss(html: string, outDir: string, file: string): Promise<string> {
+  const warnings: string[] = [];
+  const beasties = new Beasties({
+    path: outDir,
+    publicPath: '/',
+    preload: 'body',
+    pruneSource: false,
+    inlineFonts: false,
+    compress: true,
+    reduceInlineStyles: false,
+    allowRules: ALWAYS_KEPT,
+    logger: {warn: (message) => warnings.push(message), error: (message) => warnings.push(message)},
+  });
+  const result = await beasties.process(html);
+  if (warnings.length) throw new Error(`critical-css: ${file}: ${warnings.join('; ')}`);
+  // Only beasties' CSS is taken: its HTML parser is not the browser's, and its copy of the page's body once
+  // moved elements out of a table (the page then failed to hydrate). The page's own markup is kept byte for
+  // byte: the stylesheet's link becomes the inlined CSS, and the link moves to the end of the body.
+  const css = load(result)('head > style')
+    .toArray()
+    .map((style) => load(style).text())
+    .join('');
+  const links = html.slice(0, html.indexOf('</head>')).match(/<link\b[^>]*\brel=["']?stylesheet\b[^>]*>/g) ?? [];
+  if (links.length !== 1 || !css) {
+    throw new Error(
+      `critical-css: ${file}: expected one stylesheet link in the head and critical CSS for it, found ${links.length} links and ${css.length} characters of CSS`,
+    );
+  }
+  const bodyEnd = html.lastIndexOf('</body>');
+  const withLinkAtEnd =
+    bodyEnd < 0 ? `${html}${links[0]}` : `${html.slice(0, bodyEnd)}${links[0]}${html.slice(bodyEnd)}`;
+  return withLinkAtEnd.replace(links[0], `<style>${css}</style>`);
+}
+
+export default function criticalCss(): Plugin {
+  return {
+    name: 'critical-css',
+    async postBuild({outDir}) {
+      const entries = await readdir(outDir, {withFileTypes: true, recursive: true});
+      const pages = entries
+        .filter((e) => e.isFile() && e.name.endsWith('.html'))
+        .map((e) => path.join(e.parentPath, e.name));
+      let inlined = 0;
+      for (const file of pages) {
+        const html = await readFile(file, 'utf8');
+        // Pages without the site's stylesheet (the redirect pages) are left as they are.
+        if (!/<link[^>]+rel=["']?stylesheet/i.test(html)) continue;
+        const next = await inlineCriticalCss(html, outDir, path.relative(outDir, file));
+        const temporary = `${file}.${randomUUID()}.tmp`;
+        await writeFile(temporary, next);
+        await rename(temporary, file);
+        inlined++;
+      }
+      console.log(`[critical-css] critical CSS inlined in ${inlined} of ${pages.length} HTML files`);
+    },
+  };
+}

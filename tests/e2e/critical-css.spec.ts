@@ -1,0 +1,104 @@
+/**
+ * Critical CSS (src/plugins/critical-css): the first screen is painted from the HTML alone, in its final
+ * look, in both colour modes. The site's stylesheet is held back while the HTML is read; what the reader sees
+ * then (the position, size, colours and type of every element on the first screen) must be exactly what they
+ * see once the stylesheet has arrived: no flash of unstyled or wrongly coloured content, and nothing moves.
+ */
+import type {Page} from '@playwright/test';
+import {test, expect, expectHydrated} from '../support/fixtures';
+
+const STYLESHEET = /\/assets\/css\/styles\.[0-9a-f]+\.css$/;
+
+/** Every element of the first screen with its box and look, keyed by its path in the document. */
+function firstScreen(page: Page) {
+  return page.evaluate(() => {
+    const pathOf = (el: Element): string => {
+      const parts: string[] = [];
+      for (let e: Element | null = el; e && e !== document.body; e = e.parentElement) {
+        const index = e.parentElement ? Array.from(e.parentElement.children).indexOf(e) : 0;
+        parts.unshift(`${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ''}:${index}`);
+      }
+      return parts.join('>');
+    };
+    const seen: Record<string, string> = {};
+    for (const el of Array.from(document.body.querySelectorAll<Element>('*'))) {
+      const box = el.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0 || box.bottom <= 0 || box.top >= innerHeight) continue;
+      if (box.right <= 0 || box.left >= innerWidth) continue;
+      const s = getComputedStyle(el);
+      seen[pathOf(el)] = [
+        `box ${Math.round(box.x)},${Math.round(box.y)} ${Math.round(box.width)}×${Math.round(box.height)}`,
+        `color ${s.color}`,
+        `background ${s.backgroundColor}`,
+        `font ${s.fontSize} ${s.fontWeight} ${s.fontFamily.split(',')[0]}`,
+        `visibility ${s.visibility} opacity ${s.opacity}`,
+      ].join('; ');
+    }
+    return seen;
+  });
+}
+
+const cases = [
+  {path: '/docs/ODE', viewport: {width: 1280, height: 800}},
+  {path: '/docs/ODE', viewport: {width: 412, height: 823}},
+  {path: '/', viewport: {width: 1280, height: 800}},
+  {path: '/api', viewport: {width: 1280, height: 800}},
+];
+
+for (const {path, viewport} of cases) {
+  for (const mode of ['light', 'dark'] as const) {
+    test(`${path} at ${viewport.width}px in ${mode} mode: the first screen looks final before the stylesheet arrives`, async ({
+      page,
+      baseURL,
+    }) => {
+      await page.setViewportSize(viewport);
+      await page.emulateMedia({colorScheme: mode});
+      // The stylesheet and the scripts are held: first the page as the HTML paints it, then with the stylesheet
+      // but before any script has run, so that only the stylesheet differs between the two.
+      const hold = () => {
+        let release!: () => void;
+        const released = new Promise<void>((resolve) => (release = resolve));
+        return {released, release};
+      };
+      const css = hold();
+      const scripts = hold();
+      let held = 0;
+      await page.route(STYLESHEET, async (route) => {
+        held++;
+        await css.released;
+        await route.continue();
+      });
+      await page.route(/\/assets\/js\//, async (route) => {
+        await scripts.released;
+        await route.continue();
+      });
+      // Not page.goto, which waits for hydration: the page cannot hydrate while its scripts are held.
+      await page.evaluate((url) => location.assign(url), new URL(path, baseURL).href);
+      await page.waitForURL(new URL(path, baseURL).href, {waitUntil: 'commit'});
+      // The stylesheet's link is the last element of the body: once it is there, the whole HTML has been read.
+      await page.locator('body > link[rel="stylesheet"]:last-child').waitFor({state: 'attached'});
+      await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
+      expect(held, 'the stylesheet was requested and is being held').toBe(1);
+      const before = await firstScreen(page);
+
+      css.release();
+      await expect
+        .poll(() =>
+          page.evaluate((source) => {
+            const sheet = Array.from(document.styleSheets).find((s) => new RegExp(source).test(s.href ?? ''));
+            return (sheet?.cssRules.length ?? 0) > 0;
+          }, STYLESHEET.source),
+        )
+        .toBe(true);
+      const after = await firstScreen(page);
+      scripts.release();
+      await expectHydrated(page);
+
+      const differences = Object.keys(after)
+        .filter((key) => before[key] !== after[key])
+        .map((key) => `${key}\n    before: ${before[key] ?? '(not on the first screen)'}\n    after:  ${after[key]}`);
+      expect(Object.keys(after).length, 'elements on the first screen').toBeGreaterThan(10);
+      expect(differences, 'elements that change when the stylesheet arrives').toEqual([]);
+    });
+  }
+}
