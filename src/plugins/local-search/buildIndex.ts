@@ -81,8 +81,9 @@ export function pageSections(html: string, url: string): SearchPage | undefined 
 /** The files of the index: the manifest and every shard and preview file, by path under the build folder. */
 export type SearchFiles = {manifest: SearchManifest; files: Map<string, string>};
 
+// `part.<hash>.json`, the hashed-name form every file under /assets/ has (nginx caches them a year).
 const hashed = (content: string) =>
-  `${FILES_DIR}/${createHash('sha256').update(content).digest('hex').slice(0, 12)}.json`;
+  `${FILES_DIR}/part.${createHash('sha256').update(content).digest('hex').slice(0, 12)}.json`;
 
 /** Splits the pages into documents and writes the manifest, the shards and the previews. */
 export function buildSearchFiles(pages: SearchPage[], shardTargetBytes = SHARD_TARGET_BYTES): SearchFiles {
