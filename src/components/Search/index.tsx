@@ -148,7 +148,8 @@ export default function Search({initialQuery, autoFocus}: SearchProps): ReactNod
           ref={listRef}
           role="listbox"
           id={listboxId}
-          aria-label="Search results"
+          // Names the query the list answers: the list stays on the last answer while a newer one loads.
+          aria-label={state.kind === 'results' ? `Search results for “${state.query}”` : 'Search results'}
           className={styles.results}
           hidden={!listed}>
           {results.map((result, index) => (
