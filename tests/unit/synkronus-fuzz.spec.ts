@@ -151,6 +151,24 @@ function randomJson(r: Random, depth = 0): unknown {
   return Object.fromEntries(Array.from({length: r.int(6)}, () => [r.pick(keys), randomJson(r, depth + 1)]));
 }
 
+/** A push valid but for its one record's data, which nests 20,000 objects deep. */
+function deepPush(observationId: string): string {
+  return JSON.stringify({
+    transmission_id: '0b8f6a52-3c1d-4e7f-9a2b-6c5d4e3f2a1b',
+    client_id: 'fuzz',
+    records: [
+      {
+        observation_id: observationId,
+        form_type: 't',
+        form_version: '1',
+        created_at: '2025-06-20T09:00:00Z',
+        updated_at: '2025-06-20T09:00:00Z',
+        deleted: false,
+        data: 'DEEP',
+      },
+    ],
+  }).replace('"DEEP"', `${'{"a":'.repeat(20_000)}1${'}'.repeat(20_000)}`);
+}
 const deep = (levels: number, open: string, close: string) => open.repeat(levels) + close.repeat(levels);
 
 /** A body for a JSON operation: its example with a field broken, random JSON, bad JSON, too deep, too large. */
@@ -162,21 +180,7 @@ function jsonBody(r: Random, example: string | undefined): string {
       return `{"records":${deep(20_000, '[', ']')}}`;
     case 2:
       // A record nested 20,000 levels deep inside an otherwise valid push.
-      return JSON.stringify({
-        transmission_id: '0b8f6a52-3c1d-4e7f-9a2b-6c5d4e3f2a1b',
-        client_id: 'fuzz',
-        records: [
-          {
-            observation_id: 'deep',
-            form_type: 't',
-            form_version: '1',
-            created_at: '2025-06-20T09:00:00Z',
-            updated_at: '2025-06-20T09:00:00Z',
-            deleted: false,
-            data: 'DEEP',
-          },
-        ],
-      }).replace('"DEEP"', deep(20_000, '{"a":', '}').replace(/\}$/, '1}'));
+      return deepPush('deep');
     case 3:
       return `"${'x'.repeat(2 * MIB + 16)}"`;
     case 4:
@@ -444,21 +448,7 @@ function targeted(
     });
   const refused = (status: number) => status >= 400 && status < 500;
   const refusedOrRuled = (status: number) => refused(status) || status === 500;
-  const deepRecord = JSON.stringify({
-    transmission_id: '0b8f6a52-3c1d-4e7f-9a2b-6c5d4e3f2a1b',
-    client_id: 'fuzz',
-    records: [
-      {
-        observation_id: 'deep-1',
-        form_type: 't',
-        form_version: '1',
-        created_at: '2025-06-20T09:00:00Z',
-        updated_at: '2025-06-20T09:00:00Z',
-        deleted: false,
-        data: 'DEEP',
-      },
-    ],
-  }).replace('"DEEP"', `${'{"a":'.repeat(20_000)}1${'}'.repeat(20_000)}`);
+  const deepRecord = deepPush('deep-1');
   const made: (Made & {expect: (status: number) => boolean; what: string})[] = [
     {
       what: 'a push whose record nests 20,000 levels',
