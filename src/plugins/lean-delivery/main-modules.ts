@@ -51,14 +51,6 @@ export class MainModulesPlugin {
         orphanModules: true,
       });
       fs.writeFileSync(
-        '/work/wt/i26-weight/.tmp/stats-debug.json',
-        JSON.stringify(
-          json.chunks?.find((c) => c.names?.includes('main')),
-          null,
-          1,
-        ),
-      );
-      fs.writeFileSync(
         path.join(this.generatedFilesDir, MAIN_MODULES_FILE),
         JSON.stringify(mainModules(json), null, 1),
       );
