@@ -10,10 +10,25 @@
  *
  * When a newer version of the site is deployed, the browser finds the changed service worker on the
  * next online visit; it downloads the changed files, then replaces the old copy at once.
+ *
+ * Patch: pwa-offline-protocol
+ * Library: @docusaurus/plugin-pwa 3.10.2
+ * Changes: nothing in the library. This module (and ./status.ts, ./sw.js) uses what the plugin's own
+ *   registration code uses but does not document: the build-time values `process.env.PWA_SERVICE_WORKER_URL`,
+ *   `PWA_DEBUG` and `PWA_OFFLINE_MODE_ACTIVATION_STRATEGIES` its bundler configuration defines, and the
+ *   service worker's `?params=<JSON>` address, whose `offlineMode: true` makes the worker precache the site.
+ * Why: a feature. The plugin registers the worker by itself from its activation strategies only; a reader's
+ *   "Save for offline reading" needs the same registration on demand, from a documented `swRegister` module
+ *   that has to speak the worker's protocol.
+ * Gain: the offline copy is saved when the reader asks, and nothing of it is downloaded otherwise
+ *   (tests/e2e/offline.spec.ts), and the code that saves it (0.9 KiB with gzip) loads only then.
+ * Remove when: the plugin lets a site register its worker on demand. tests/unit/patches.spec.ts fails,
+ *   naming this patch, when the plugin stops defining these values or its worker reads its parameters
+ *   otherwise.
  */
 import {CHOSEN_KEY, hasOfflineCopy, setOfflineStatus as setStatus} from './status';
 
-/* Set by plugin-pwa's bundler configuration. */
+/* Set by plugin-pwa's bundler configuration (patch pwa-offline-protocol, above). */
 const SERVICE_WORKER_URL = process.env.PWA_SERVICE_WORKER_URL!;
 const DEBUG = Boolean(process.env.PWA_DEBUG);
 

@@ -13,7 +13,7 @@ export type OfflineStatus =
   | {state: 'updating'; savedAt: string | null}
   | {state: 'error'; message: string};
 
-/* Set by plugin-pwa's bundler configuration. */
+/* Set by plugin-pwa's bundler configuration (patch pwa-offline-protocol, ./offlineCopy.ts). */
 const STRATEGIES = process.env.PWA_OFFLINE_MODE_ACTIVATION_STRATEGIES as unknown as string[];
 
 /** Remembers, in this browser, that the reader chose to keep the site. */

@@ -98,6 +98,29 @@ const CHECKS: Record<string, () => void> = {
     ).not.toContain('docusaurus.announcement.id');
   },
 
+  'pwa-offline-protocol': () => {
+    const fix = 'update src/offline (offlineCopy.ts, status.ts)';
+    const plugin = readInstalled('@docusaurus/plugin-pwa/lib/index.js');
+    for (const name of ['PWA_SERVICE_WORKER_URL', 'PWA_DEBUG', 'PWA_OFFLINE_MODE_ACTIVATION_STRATEGIES']) {
+      expect(plugin, `plugin-pwa no longer defines process.env.${name} for the client bundle: ${fix}`).toMatch(
+        new RegExp(`\\b${name}:`),
+      );
+    }
+    const worker = readInstalled('@docusaurus/plugin-pwa/lib/sw.js');
+    expect(worker, `plugin-pwa's service worker no longer reads its parameters from ?params=<JSON>: ${fix}`).toContain(
+      "JSON.parse(new URLSearchParams(self.location.search).get('params'))",
+    );
+    expect(worker, `plugin-pwa's service worker no longer precaches the site on params.offlineMode: ${fix}`).toMatch(
+      /if \(params\.offlineMode\)/,
+    );
+    expect(
+      readInstalled('@docusaurus/plugin-pwa/lib/registerSw.js'),
+      `plugin-pwa's own registration no longer builds the worker's address as ?params=<JSON of {offlineMode, debug}>: ${fix}`,
+    ).toMatch(
+      /\?params=\$\{encodeURIComponent\(paramsQueryString\)\}[\s\S]*createServiceWorkerUrl\(\{ offlineMode, debug: PWA_DEBUG \}\)/,
+    );
+  },
+
   'twins-theme-markup': () => {
     const fix = 'update src/plugins/markdown-twins/rehypeThemeMarkup.ts';
     const theme = '@docusaurus/theme-classic/lib/theme';
@@ -149,8 +172,15 @@ const CHECKS: Record<string, () => void> = {
   },
 };
 
-test('PATCHES.md, the patch headers in src/ and the checks here name the same patches', () => {
+/**
+ * The most patches the site may carry: each is a triage at every upgrade, so a new one must replace one or
+ * bring a measured gain that outweighs that cost (CONTRIBUTING.md).
+ */
+const MAX_PATCHES = 4;
+
+test(`PATCHES.md, the patch headers in src/ and the checks here name the same patches, at most ${MAX_PATCHES}`, () => {
   const inSource = [...patchFiles().keys()].sort();
+  expect(inSource.length, `patches in src/ (${inSource.join(', ')})`).toBeLessThanOrEqual(MAX_PATCHES);
   expect(registeredIds().sort(), 'the ### sections of PATCHES.md').toEqual(inSource);
   expect(Object.keys(CHECKS).sort(), 'the CHECKS of tests/unit/patches.spec.ts').toEqual(inSource);
 });
