@@ -478,6 +478,36 @@ test.describe('the sync playground', () => {
     });
 });
 
+test('the sync playground can be walked through with the keyboard alone, the focus staying on the next step', async ({
+  page,
+}) => {
+  await page.goto('/docs/documentation/synkronus/sync-protocol');
+  const region = page.getByRole('region', {name: 'Sync playground'});
+  await region.getByRole('button', {name: 'Start the sync playground'}).focus();
+  await page.keyboard.press('Enter');
+  // Each step's button keeps the focus while its request runs, and becomes the next step's button.
+  const labels = [
+    'Log in as fieldworker',
+    'Push a batch of three records',
+    /^Pull the first page/,
+    /^Pull the next page/,
+    /^Pull the next page/,
+    'Get the attachment manifest',
+  ];
+  for (const [i, label] of labels.entries()) {
+    await expect(region.getByRole('button', {name: label})).toBeFocused();
+    await page.keyboard.press('Enter');
+    // The step is done once it is listed and the buttons are enabled again.
+    await expect(region.getByRole('listitem', {name: new RegExp(`^${i + 1}\\. `)})).toContainText('Status 200 OK');
+    await expect(region.getByRole('button', {name: 'Start over'})).toHaveAttribute('aria-disabled', 'false');
+  }
+  // The last step's button is gone: the focus is on Start over, not lost to the page.
+  await expect(region.getByRole('button', {name: /^(Pull|Get|Log in|Push)/})).toHaveCount(0);
+  await expect(region.getByRole('button', {name: 'Start over'})).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(region.getByRole('button', {name: 'Log in as fieldworker'})).toBeVisible();
+});
+
 test.describe('the dialects of the console', () => {
   test('the release the site documents answers by default, and each answer names what shaped it, with a working link', async ({
     page,

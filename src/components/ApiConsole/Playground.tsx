@@ -6,7 +6,8 @@
  * does next.
  */
 import Link from '@docusaurus/Link';
-import {useState, type ReactNode} from 'react';
+import clsx from 'clsx';
+import {useEffect, useRef, useState, type ReactNode} from 'react';
 import type {ContractOperation} from '@site/src/api/synkronus/contract';
 import {KNOWN_ISSUES_PATH as KNOWN_ISSUES, SEED_USERS} from '@site/src/api/synkronus';
 import {MOCK_ORIGIN, ResponseView, SeedNote, showResponse, type Shown} from './Response';
@@ -91,7 +92,14 @@ export function Playground(): ReactNode {
             ? 'Get the attachment manifest'
             : undefined;
 
+  // When the last step's button goes, the keyboard focus would fall to the page's body: it moves to Start over.
+  const startOverButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!nextLabel && document.activeElement === document.body) startOverButton.current?.focus();
+  }, [nextLabel]);
+
   async function next() {
+    if (pending) return;
     setPending(true);
     try {
       if (!cursor.token) {
@@ -214,6 +222,7 @@ export function Playground(): ReactNode {
   }
 
   function startOver() {
+    if (pending) return;
     resetSynkronus();
     setSteps([]);
     setCursor({token: '', pages: 0, pulled: [], done: false, manifest: false});
@@ -251,12 +260,22 @@ export function Playground(): ReactNode {
           : 'Nothing pulled yet.'}
       </p>
       <div className={styles.actions}>
+        {/* aria-disabled, not disabled: a disabled button drops the keyboard focus to the page's body. */}
         {nextLabel ? (
-          <button type="button" className="button button--primary" onClick={() => void next()} disabled={pending}>
+          <button
+            type="button"
+            className={clsx('button button--primary', pending && 'disabled')}
+            onClick={() => void next()}
+            aria-disabled={pending}>
             {nextLabel}
           </button>
         ) : null}
-        <button type="button" className="button button--secondary" onClick={startOver} disabled={pending}>
+        <button
+          ref={startOverButton}
+          type="button"
+          className={clsx('button button--secondary', pending && 'disabled')}
+          onClick={startOver}
+          aria-disabled={pending}>
           Start over
         </button>
       </div>

@@ -3,13 +3,22 @@
  * console's lazily imported chunk (src/components/ApiConsole/lazy.ts) and starts a guided walk through
  * a full sync against the same in-browser Synkronus as the "Try it" consoles of /api.
  */
-import {useState, type ComponentType, type ReactNode} from 'react';
+import clsx from 'clsx';
+import {useEffect, useRef, useState, type ComponentType, type ReactNode} from 'react';
 import {loadConsole} from '@site/src/components/ApiConsole/lazy';
 
 export default function SyncPlayground(): ReactNode {
   const [Playground, setPlayground] = useState<ComponentType | 'loading' | {error: string}>();
+  const region = useRef<HTMLElement>(null);
+  const loaded = typeof Playground === 'function';
+  // The start button is gone once the playground is there: the keyboard focus moves to its first step's button
+  // instead of falling to the page's body.
+  useEffect(() => {
+    if (loaded) region.current?.querySelector<HTMLButtonElement>('button.button--primary')?.focus();
+  }, [loaded]);
 
   async function start() {
+    if (Playground === 'loading') return;
     setPlayground('loading');
     try {
       const module = await loadConsole();
@@ -21,7 +30,7 @@ export default function SyncPlayground(): ReactNode {
 
   if (typeof Playground === 'function') {
     return (
-      <section aria-label="Sync playground">
+      <section aria-label="Sync playground" ref={region}>
         <Playground />
       </section>
     );
@@ -33,11 +42,12 @@ export default function SyncPlayground(): ReactNode {
         push a batch, pull page by page until <code>has_more</code> is <code>false</code>, then get the attachment
         manifest. Nothing is sent over the network.
       </p>
+      {/* aria-disabled, not disabled: a disabled button drops the keyboard focus to the page's body. */}
       <button
         type="button"
-        className="button button--primary"
+        className={clsx('button button--primary', Playground === 'loading' && 'disabled')}
         onClick={() => void start()}
-        disabled={Playground === 'loading'}>
+        aria-disabled={Playground === 'loading'}>
         Start the sync playground
       </button>
       {Playground === 'loading' ? <p role="status">Loading the playground…</p> : null}
