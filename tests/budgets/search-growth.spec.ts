@@ -22,7 +22,7 @@ import {REPO_ROOT} from '../../scripts/nginx.cjs';
 import {readSitePages} from '../../src/plugins/local-search';
 import {apiSearchPage} from '../../src/plugins/local-search/apiEntries';
 import {buildSearchFiles, type SearchFiles, type SearchPage} from '../../src/plugins/local-search/buildIndex';
-import {FIELDS} from '../../src/plugins/local-search/searchIndex';
+import {FIELDS} from '../../src/components/Search/searchIndex';
 import {readApiDescription} from '../../src/plugins/api-description/validate';
 import {createSearch} from '../../src/components/Search/engine';
 import {API_SPEC_FILE} from '../../site.constants';

@@ -1,5 +1,5 @@
 /**
- * Local search: after the build, writes the search index (./searchIndex.ts says how it is split) from the
+ * Local search: after the build, writes the search index (src/components/Search/searchIndex.ts says how it is split) from the
  * sections of every docs page and standalone page, read from their built HTML, and of the API reference,
  * made from its description (one section per tag, operation and schema, at its anchor on /api). The box
  * and its results are src/theme/SearchBar and src/components/Search.
@@ -17,7 +17,7 @@ import {API_ROUTE, API_SPEC_FILE} from '../../../site.constants';
 import {readApiDescription} from '../api-description/validate';
 import {apiSearchPage} from './apiEntries';
 import {buildSearchFiles, pageSections, type SearchPage} from './buildIndex';
-import {FILES_DIR, MANIFEST_PATH} from './searchIndex';
+import {FILES_DIR, MANIFEST_PATH} from '../../components/Search/searchIndex';
 
 /** Routes that are not reading matter: the not-found page. */
 const SKIPPED_ROUTE = /^\/404(\.html)?$/;

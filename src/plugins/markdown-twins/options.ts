@@ -4,7 +4,7 @@ import {API_ROUTE, SITE_URL} from '../../../site.constants';
 import rehypeThemeMarkup from './rehypeThemeMarkup';
 import remarkTwinLinks from './remarkTwinLinks';
 
-export {markdownTwinPath} from './twinPath';
+export {markdownTwinPath} from '../../components/CopyPageMarkdown/twinPath';
 
 type TwinsPluginOptions = NonNullable<Parameters<typeof llmsTxtPlugin>[1]>;
 
