@@ -1,26 +1,17 @@
 /**
- * Builds the contract of the in-browser Synkronus (src/api/synkronus/contract.ts) from the parsed API
- * description, through the site's one OpenAPI model (listOperations, resolveRef): operations,
- * parameters, request bodies and their examples, roles, statuses and every component schema as JSON
- * Schema. Node only (reason phrases from node:http); a pure function of the description otherwise.
+ * The contract of the in-browser Synkronus (src/api/synkronus/contract.ts) projected from the API model
+ * (./types.ts): operations, parameters, request bodies and their examples, roles, statuses, and every
+ * schema as JSON Schema (`toJsonSchema`). A pure function of the model, safe in any runtime.
  */
-import {STATUS_CODES} from 'node:http';
-import {
-  listOperations,
-  refName,
-  resolveRef,
-  type MediaType,
-  type OpenApiDocument,
-  type Schema,
-} from '../api-description/openapi';
-import {operationAnchor} from '../api-reference/anchors';
+import {refName, type Schema} from '../openapi';
 import type {
   Contract,
   ContractBody,
   ContractOperation,
   ContractParameter,
   JsonSchema,
-} from '../../api/synkronus/contract';
+} from '../synkronus/contract';
+import type {ApiModel} from './types';
 
 const isJson = (mediaType: string) => /^application\/(.+\+)?json\b/.test(mediaType);
 const text = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
@@ -81,72 +72,56 @@ export function toJsonSchema(schema: Schema): JsonSchema {
   return {anyOf: [{type: 'null'}, out]};
 }
 
-function mediaExample(doc: OpenApiDocument, mediaType: string, media: MediaType): string | undefined {
-  const example = media.example ?? (media.schema ? resolveRef(doc, media.schema).example : undefined);
-  if (example === undefined) return undefined;
-  return isJson(mediaType) ? JSON.stringify(example, null, 2) : text(example);
-}
-
-/** The contract of every operation of the description, in its order. */
-export function buildContract(doc: OpenApiDocument): Contract {
-  const operations = listOperations(doc).map((entry): ContractOperation => {
-    const {operation, method, path} = entry;
-    const operationId = operation.operationId;
+/** The contract of every operation of the model, in the description's order. */
+export function buildContract(api: ApiModel): Contract {
+  const operations = api.operations.map((op): ContractOperation => {
+    const {operationId, method, path} = op;
     if (!operationId) throw new Error(`${method.toUpperCase()} ${path} has no operationId: the API console needs one`);
-    const parameters = entry.parameters.map((parameter): ContractParameter => {
+    const parameters = op.parameters.map((parameter): ContractParameter => {
       const model: ContractParameter = {name: parameter.name, in: parameter.in};
       if (parameter.required) model.required = true;
       if (parameter.schema) model.schema = toJsonSchema(parameter.schema);
-      const example = parameter.example ?? parameter.schema?.example;
-      if (example !== undefined) model.example = text(example);
+      if (parameter.example !== undefined) model.example = text(parameter.example);
       return model;
     });
     const model: ContractOperation = {
       operationId,
       method: method.toUpperCase(),
       path,
-      summary: operation.summary ?? operationId,
-      anchor: operationAnchor({method, path, operationId}),
-      roles: entry.roles,
+      summary: op.summary ?? operationId,
+      anchor: op.anchor,
+      roles: op.roles,
       parameters,
-      responses: Object.entries(operation.responses).map(([status, raw]) => {
-        const response = resolveRef(doc, raw);
-        const mediaType = Object.keys(response.content ?? {})[0];
+      responses: op.responses.map((response) => {
+        const mediaType = response.content[0]?.mediaType;
         return {
-          status,
-          ...(STATUS_CODES[status] ? {reason: STATUS_CODES[status]} : {}),
+          status: response.status,
+          ...(response.reason ? {reason: response.reason} : {}),
           ...(mediaType ? {mediaType} : {}),
-          ...(response.headers ? {headers: Object.keys(response.headers)} : {}),
+          ...(response.headers.length ? {headers: response.headers.map((header) => header.name)} : {}),
         };
       }),
     };
-    if (entry.isPublic) model.isPublic = true;
-    if (entry.rolesUnspecified.length) model.rolesUnspecified = entry.rolesUnspecified;
-    if (operation.requestBody) {
-      const requestBody = resolveRef(doc, operation.requestBody);
-      const [mediaType, media] = Object.entries(requestBody.content)[0];
-      const body: ContractBody = {mediaType};
-      if (requestBody.required) body.required = true;
+    if (op.isPublic) model.isPublic = true;
+    if (op.rolesUnspecified.length) model.rolesUnspecified = op.rolesUnspecified;
+    if (op.requestBody) {
+      const media = op.requestBody.content[0];
+      const body: ContractBody = {mediaType: media.mediaType};
+      if (op.requestBody.required) body.required = true;
       if (media.schema) {
         body.schema = toJsonSchema(media.schema);
-        const resolved = resolveRef(doc, media.schema);
-        const files = Object.entries(resolved.properties ?? {}).filter(
-          ([, property]) => resolveRef(doc, property).format === 'binary',
-        );
-        if (files.length) body.files = files.map(([name]) => name);
+        if (media.files.length) body.files = media.files;
       }
-      const example = mediaExample(doc, mediaType, media);
-      if (example !== undefined) body.example = example;
+      if (media.example !== undefined)
+        body.example = isJson(media.mediaType) ? JSON.stringify(media.example, null, 2) : text(media.example);
       model.body = body;
     }
     return model;
   });
   return {
-    title: doc.info.title,
-    version: doc.info.version,
+    title: api.title,
+    version: api.version,
     operations,
-    schemas: Object.fromEntries(
-      Object.entries(doc.components.schemas ?? {}).map(([name, schema]) => [name, toJsonSchema(schema)]),
-    ),
+    schemas: Object.fromEntries(api.schemas.map(({name, schema}) => [name, toJsonSchema(schema)])),
   };
 }

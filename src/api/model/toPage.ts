@@ -1,30 +1,13 @@
 /**
- * Builds the model of the API reference page (./model.ts) from the parsed API description, with the
- * site's OpenAPI model (listOperations, resolveRef…), its curl samples and the `synk` command table.
- * Node only (HTTP reason phrases come from node:http); a pure function of its inputs otherwise.
+ * The /api page's props (./page.ts) projected from the API model (./types.ts): texts rendered from
+ * CommonMark to HTML, values as the text a reader types or receives, the curl sample and the `synk`
+ * command of each call. Node side (micromark renders the texts); a pure function of its inputs.
  */
-import {STATUS_CODES} from 'node:http';
-import {
-  listOperations,
-  refName,
-  resolveRef,
-  type Header,
-  type MediaType,
-  type OpenApiDocument,
-  type OperationEntry,
-  type Parameter,
-  type Schema,
-} from '../api-description/openapi';
-import {requestSample, toCurl} from '../api-description/code-samples';
-import {
-  legacyOperationAnchor,
-  operationAnchor,
-  SCHEMAS_ANCHOR,
-  schemaAnchor,
-  sectionAnchor,
-  tagAnchor,
-} from './anchors';
+import {refName, type Schema} from '../openapi';
+import {toCurl} from '../curl';
+import {SCHEMAS_ANCHOR, sectionAnchor} from '../anchors';
 import {renderMarkdown, splitSections} from './markdown';
+import type {ApiHeader, ApiMedia, ApiModel, ApiOperation, ApiParameter, ApiResponse, ApiTag} from './types';
 import type {
   ApiReferenceModel,
   HeaderModel,
@@ -37,7 +20,7 @@ import type {
   SynkCommandModel,
   TagModel,
   Value,
-} from './model';
+} from './page';
 
 /** The part of data/synk-commands.json read here. */
 export type SynkCommands = {
@@ -51,9 +34,6 @@ export type BuildOptions = {
   /** The `synk` command table, and the page that documents it (each command's row is `#synk-<words>`). */
   synk?: {data: SynkCommands; page: string};
 };
-
-/** The group of operations without a tag. */
-const UNTAGGED = 'Other operations';
 
 /** Heading levels on the page: h1 title, h2 sections, tags and "Schemas", h3 operations and schemas, h4 their parts. */
 const PROSE_IN_SECTION = {topHeading: 3};
@@ -126,63 +106,43 @@ export function schemaNode(schema: Schema): SchemaNode {
   return node;
 }
 
-/** The example of a body: the documented one, else the example of the schema it refers to. */
-function mediaExample(doc: OpenApiDocument, media: MediaType): unknown {
-  if (media.example !== undefined) return media.example;
-  return media.schema ? resolveRef(doc, media.schema).example : undefined;
-}
-
-function mediaModels(doc: OpenApiDocument, content: Record<string, MediaType> | undefined): MediaModel[] {
-  return Object.entries(content ?? {}).map(([mediaType, media]) => {
-    const model: MediaModel = {mediaType};
+function mediaModels(content: ApiMedia[]): MediaModel[] {
+  return content.map((media) => {
+    const model: MediaModel = {mediaType: media.mediaType};
     if (media.schema) model.schema = schemaNode(media.schema);
-    const example = mediaExample(doc, media);
-    if (example !== undefined) model.example = exampleText(mediaType, example);
-    const encoding = Object.entries(media.encoding ?? {}).flatMap(([field, {contentType}]) =>
-      contentType ? [{field, contentType}] : [],
-    );
-    put(model, 'encoding', encoding);
+    if (media.example !== undefined) model.example = exampleText(media.mediaType, media.example);
+    put(model, 'encoding', media.encoding);
     return model;
   });
 }
 
-function parameterModel(parameter: Parameter): ParameterModel {
+function parameterModel(parameter: ApiParameter): ParameterModel {
   const model: ParameterModel = {name: parameter.name, in: parameter.in};
-  put(model, 'required', parameter.required === true || undefined);
-  put(model, 'deprecated', parameter.deprecated === true || undefined);
+  put(model, 'required', parameter.required || undefined);
+  put(model, 'deprecated', parameter.deprecated || undefined);
   put(model, 'description', renderMarkdown(parameter.description, PROSE_IN_OPERATION));
   if (parameter.schema) model.schema = schemaNode(parameter.schema);
-  const example = parameter.example ?? parameter.schema?.example;
-  if (example !== undefined) model.example = valueText(example);
+  if (parameter.example !== undefined) model.example = valueText(parameter.example);
   return model;
 }
 
-function headerModel(doc: OpenApiDocument, name: string, raw: Header): HeaderModel {
-  const header = resolveRef(doc, raw);
-  const model: HeaderModel = {name};
-  put(model, 'required', header.required === true || undefined);
+function headerModel(header: ApiHeader): HeaderModel {
+  const model: HeaderModel = {name: header.name};
+  put(model, 'required', header.required || undefined);
   put(model, 'description', renderMarkdown(header.description, PROSE_IN_OPERATION));
   if (header.schema) model.schema = schemaNode(header.schema);
   // As sent on the wire: a string example is the header's value itself.
-  const example = header.example ?? header.schema?.example;
-  if (example !== undefined) model.example = valueText(example);
+  if (header.example !== undefined) model.example = valueText(header.example);
   return model;
 }
 
-function responseModels(doc: OpenApiDocument, entry: OperationEntry): ResponseModel[] {
-  return Object.entries(entry.operation.responses).map(([status, raw]) => {
-    const response = resolveRef(doc, raw);
-    const model: ResponseModel = {status};
-    put(model, 'reason', STATUS_CODES[status]);
-    put(model, 'description', renderMarkdown(response.description, PROSE_IN_OPERATION));
-    put(
-      model,
-      'headers',
-      Object.entries(response.headers ?? {}).map(([name, header]) => headerModel(doc, name, header)),
-    );
-    put(model, 'content', mediaModels(doc, response.content));
-    return model;
-  });
+function responseModel(response: ApiResponse): ResponseModel {
+  const model: ResponseModel = {status: response.status};
+  put(model, 'reason', response.reason);
+  put(model, 'description', renderMarkdown(response.description, PROSE_IN_OPERATION));
+  put(model, 'headers', response.headers.map(headerModel));
+  put(model, 'content', mediaModels(response.content));
+  return model;
 }
 
 /** The `synk` command that makes the operation's call, if the command table names one. */
@@ -211,81 +171,66 @@ function withoutRolesParagraph(description: string | undefined): string | undefi
   return paragraphs.length ? paragraphs.join('\n\n') : undefined;
 }
 
-function operationModel(doc: OpenApiDocument, entry: OperationEntry, options: BuildOptions): OperationModel {
-  const {operation, method, path} = entry;
-  const op = {method, path, operationId: operation.operationId};
+function operationModel(op: ApiOperation, options: BuildOptions): OperationModel {
+  if (!op.sample) throw new Error(op.sampleProblem);
   const model: OperationModel = {
-    anchor: operationAnchor(op),
-    method: method.toUpperCase(),
-    path,
-    summary: operation.summary ?? operation.operationId ?? `${method.toUpperCase()} ${path}`,
-    responses: responseModels(doc, entry),
-    curl: toCurl(requestSample(doc, entry)),
+    anchor: op.anchor,
+    method: op.method.toUpperCase(),
+    path: op.path,
+    summary: op.summary ?? op.operationId ?? `${op.method.toUpperCase()} ${op.path}`,
+    responses: op.responses.map(responseModel),
+    curl: toCurl(op.sample),
   };
-  const firstTag = operation.tags?.[0];
-  if (firstTag) model.legacyAnchor = legacyOperationAnchor(firstTag, op);
-  put(model, 'operationId', operation.operationId);
-  put(model, 'description', renderMarkdown(withoutRolesParagraph(operation.description), PROSE_IN_OPERATION));
-  put(model, 'deprecated', operation.deprecated === true || undefined);
-  put(model, 'isPublic', entry.isPublic || undefined);
-  put(model, 'security', entry.security);
-  put(model, 'roles', entry.roles);
-  put(model, 'rolesUnspecified', entry.rolesUnspecified);
-  put(model, 'parameters', entry.parameters.map(parameterModel));
-  if (operation.requestBody) {
-    const body = resolveRef(doc, operation.requestBody);
-    model.requestBody = {content: mediaModels(doc, body.content)};
-    put(model.requestBody, 'required', body.required === true || undefined);
-    put(model.requestBody, 'description', renderMarkdown(body.description, PROSE_IN_OPERATION));
+  put(model, 'legacyAnchor', op.legacyAnchor);
+  put(model, 'operationId', op.operationId);
+  put(model, 'description', renderMarkdown(withoutRolesParagraph(op.description), PROSE_IN_OPERATION));
+  put(model, 'deprecated', op.deprecated || undefined);
+  put(model, 'isPublic', op.isPublic || undefined);
+  put(model, 'security', op.security);
+  put(model, 'roles', op.roles);
+  put(model, 'rolesUnspecified', op.rolesUnspecified);
+  put(model, 'parameters', op.parameters.map(parameterModel));
+  if (op.requestBody) {
+    model.requestBody = {content: mediaModels(op.requestBody.content)};
+    put(model.requestBody, 'required', op.requestBody.required || undefined);
+    put(model.requestBody, 'description', renderMarkdown(op.requestBody.description, PROSE_IN_OPERATION));
   }
-  put(model, 'synk', synkCommand(options, operation.operationId));
+  put(model, 'synk', synkCommand(options, op.operationId));
   return model;
 }
 
-/** The operations grouped by their first tag: the description's tags in its order, then any other tag, then the untagged. */
-function tagModels(doc: OpenApiDocument, options: BuildOptions): TagModel[] {
-  const operations = listOperations(doc);
-  const names = (doc.tags ?? []).map((tag) => tag.name);
-  for (const op of operations) for (const tag of op.operation.tags ?? []) if (!names.includes(tag)) names.push(tag);
-  const groups = names.map((name) => ({name, entries: operations.filter((op) => op.operation.tags?.[0] === name)}));
-  const untagged = operations.filter((op) => !op.operation.tags?.length);
-  if (untagged.length) groups.push({name: UNTAGGED, entries: untagged});
-  return groups
-    .filter((group) => group.entries.length > 0)
-    .map(({name, entries}) => {
-      const tag = doc.tags?.find((t) => t.name === name);
-      const model: TagModel = {
-        name: tag?.['x-displayName'] ?? name,
-        anchor: tagAnchor(name),
-        operations: entries.map((entry) => operationModel(doc, entry, options)),
-      };
-      put(model, 'description', renderMarkdown(tag?.description, PROSE_IN_SECTION));
-      return model;
-    });
+function tagModel(tag: ApiTag, options: BuildOptions): TagModel {
+  const model: TagModel = {
+    name: tag.displayName,
+    anchor: tag.anchor,
+    operations: tag.operations.map((op) => operationModel(op, options)),
+  };
+  put(model, 'description', renderMarkdown(tag.description, PROSE_IN_SECTION));
+  return model;
 }
 
-/** The model of the whole reference page. */
-export function buildReferenceModel(doc: OpenApiDocument, options: BuildOptions): ApiReferenceModel {
-  const {lead, sections} = splitSections(doc.info.description);
+/** The props of the whole reference page. */
+export function buildReferenceModel(api: ApiModel, options: BuildOptions): ApiReferenceModel {
+  const {lead, sections} = splitSections(api.description);
   const model: ApiReferenceModel = {
-    title: doc.info.title,
-    version: doc.info.version,
-    openapi: doc.openapi,
+    title: api.title,
+    version: api.version,
+    openapi: api.openapi,
     downloadUrl: options.downloadUrl,
     sections: sections.map(({title, body}) => ({
       title,
       anchor: sectionAnchor(title),
       html: renderMarkdown(body, PROSE_IN_SECTION) ?? '',
     })),
-    servers: (doc.servers ?? []).map((server) => {
+    servers: api.servers.map((server) => {
       const model: ApiReferenceModel['servers'][number] = {url: server.url};
       put(model, 'description', renderMarkdown(server.description, PROSE_IN_OPERATION));
       put(
         model,
         'variables',
-        Object.entries(server.variables ?? {}).map(([name, variable]) => {
+        server.variables.map((variable) => {
           const entry: NonNullable<ApiReferenceModel['servers'][number]['variables']>[number] = {
-            name,
+            name: variable.name,
             default: variable.default,
           };
           put(entry, 'description', renderMarkdown(variable.description, PROSE_IN_OPERATION));
@@ -294,22 +239,18 @@ export function buildReferenceModel(doc: OpenApiDocument, options: BuildOptions)
       );
       return model;
     }),
-    securitySchemes: Object.entries(doc.components.securitySchemes ?? {}).map(([name, scheme]) => {
-      const model: ApiReferenceModel['securitySchemes'][number] = {name, type: scheme.type};
+    securitySchemes: api.securitySchemes.map((scheme) => {
+      const model: ApiReferenceModel['securitySchemes'][number] = {name: scheme.name, type: scheme.type};
       put(model, 'scheme', scheme.scheme);
       put(model, 'bearerFormat', scheme.bearerFormat);
       put(model, 'description', renderMarkdown(scheme.description, PROSE_IN_OPERATION));
       return model;
     }),
-    tags: tagModels(doc, options),
+    tags: api.tags.map((tag) => tagModel(tag, options)),
     schemasAnchor: SCHEMAS_ANCHOR,
-    schemas: Object.entries(doc.components.schemas ?? {}).map(([name, schema]) => ({
-      name,
-      anchor: schemaAnchor(name),
-      schema: schemaNode(schema),
-    })),
+    schemas: api.schemas.map(({name, anchor, schema}) => ({name, anchor, schema: schemaNode(schema)})),
   };
   put(model, 'lead', renderMarkdown(lead, PROSE_IN_SECTION));
-  if (doc.info.license) model.license = doc.info.license;
+  if (api.license) model.license = api.license;
   return model;
 }
