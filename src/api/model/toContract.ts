@@ -12,9 +12,8 @@ import type {
   JsonSchema,
 } from '../synkronus/contract';
 import type {ApiModel} from './types';
+import {exampleText, valueText} from './values';
 
-const isJson = (mediaType: string) => /^application\/(.+\+)?json\b/.test(mediaType);
-const text = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
 
 /** Keywords copied as they are from an OpenAPI 3.0 schema into JSON Schema. */
 const COPIED = [
@@ -81,7 +80,7 @@ export function buildContract(api: ApiModel): Contract {
       const model: ContractParameter = {name: parameter.name, in: parameter.in};
       if (parameter.required) model.required = true;
       if (parameter.schema) model.schema = toJsonSchema(parameter.schema);
-      if (parameter.example !== undefined) model.example = text(parameter.example);
+      if (parameter.example !== undefined) model.example = valueText(parameter.example);
       return model;
     });
     const model: ContractOperation = {
@@ -113,7 +112,7 @@ export function buildContract(api: ApiModel): Contract {
         if (media.files.length) body.files = media.files;
       }
       if (media.example !== undefined)
-        body.example = isJson(media.mediaType) ? JSON.stringify(media.example, null, 2) : text(media.example);
+        body.example = exampleText(media.mediaType, media.example);
       model.body = body;
     }
     return model;

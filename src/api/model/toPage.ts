@@ -7,6 +7,9 @@ import {refName, type Schema} from '../openapi';
 import {toCurl} from '../curl';
 import {SCHEMAS_ANCHOR, sectionAnchor} from '../anchors';
 import {renderMarkdown, splitSections} from './markdown';
+import {exampleText, valueText} from './values';
+
+export {valueText};
 import type {ApiHeader, ApiMedia, ApiModel, ApiOperation, ApiParameter, ApiResponse, ApiTag} from './types';
 import type {
   ApiReferenceModel,
@@ -19,7 +22,6 @@ import type {
   SchemaNode,
   SynkCommandModel,
   TagModel,
-  Value,
 } from './page';
 
 /** The part of data/synk-commands.json read here. */
@@ -39,17 +41,6 @@ export type BuildOptions = {
 const PROSE_IN_SECTION = {topHeading: 3};
 const PROSE_IN_OPERATION = {topHeading: 5};
 
-/** A value as text: strings as they are, anything else as compact JSON. */
-export function valueText(value: unknown): Value {
-  return typeof value === 'string' ? value : JSON.stringify(value);
-}
-
-const isJsonMediaType = (mediaType: string) => /^application\/(.+\+)?json\b/.test(mediaType);
-
-/** An example body as it is sent: JSON pretty-printed for JSON media types, a string as it is otherwise. */
-function exampleText(mediaType: string, value: unknown): Value {
-  return isJsonMediaType(mediaType) ? JSON.stringify(value, null, 2) : valueText(value);
-}
 
 /** Copies `value` under `key` when it is set (and, for booleans, true), so the model carries no empty fields. */
 function put<T extends object, K extends keyof T>(target: T, key: K, value: T[K] | false | undefined | null): void {
