@@ -10,9 +10,7 @@ import leanDeliveryPlugin from './src/plugins/lean-delivery';
 import localSearch, {withSearchInOfflineCopy} from './src/plugins/local-search';
 import siteFiles from './src/plugins/site-files';
 import markdownTwins, {withTwinsInOfflineCopy} from './src/plugins/markdown-twins';
-import apiReferencePlugin, {checkApiDescription, type ApiReferenceOptions} from './src/plugins/api-reference';
-import apiReferenceDataPlugin from './src/plugins/api-reference-data';
-import apiConsolePlugin from './src/plugins/api-console';
+import apiPlugin, {checkApiDescription, type ApiOptions} from './src/plugins/api';
 import {
   ANNOUNCEMENT_ID,
   API_DOWNLOAD_PATH,
@@ -51,7 +49,7 @@ const SOCIAL_IMAGE_ALT =
 
 /**
  * The API spec entry: the description with its id and its route. The reference at /api is rendered from
- * it at build time by the site's own components (src/plugins/api-reference), in indigo (#3f51b5,
+ * it at build time by the site's own components (src/plugins/api), in indigo (#3f51b5,
  * src/components/ApiReference/styles.module.css). Its download link points at the site itself, so it never
  * leaves the host the reader is on.
  */
@@ -62,7 +60,7 @@ const API_SPEC = {
   downloadPath: API_DOWNLOAD_PATH,
   // The synk command that makes each call, shown beside it, linked to its row on the CLI page.
   synkCommands: {file: 'data/synk-commands.json', page: '/docs/documentation/synkronus-cli/cli'},
-} satisfies ApiReferenceOptions;
+} satisfies ApiOptions;
 
 /**
  * The configuration Docusaurus loads. The API description is linted first: an invalid description fails
@@ -73,13 +71,11 @@ export default async function createConfig(): Promise<Config> {
   return withSiteRules(config);
 }
 
-/** The API reference at /api, and the pages generated from the description. */
-const API_REFERENCE_PLUGINS: PluginConfig[] = [
-  [apiReferencePlugin as PluginModule, API_SPEC],
-  [apiReferenceDataPlugin as PluginModule, {specFile: API_SPEC_FILE}],
-  // The contract of the in-browser Synkronus that the "Try it" console answers from (src/api/synkronus).
-  [apiConsolePlugin as PluginModule, {specFile: API_SPEC_FILE}],
-];
+/**
+ * The API reference at /api, the contract the "Try it" console answers from (src/api/synkronus) and the
+ * role and error tables: one plugin, one model of the description (src/api/model).
+ */
+const API_PLUGIN: PluginConfig = [apiPlugin as PluginModule, API_SPEC];
 
 /** plugin-client-redirects, whose redirect pages the CSP scan waits for (src/plugins/csp-header). */
 const redirectPagesPlugin: PluginModule = (context, options) =>
@@ -146,7 +142,7 @@ const config: Config = {
     criticalCssPlugin,
     // Writes the inline-script hashes of the build for the nginx Content-Security-Policy.
     cspHeaderPlugin,
-    ...API_REFERENCE_PLUGINS,
+    API_PLUGIN,
     [
       redirectPagesPlugin,
       // A static redirect page for hosts without server-side redirects (GitHub Pages);
@@ -183,7 +179,7 @@ const config: Config = {
     // A Markdown twin of every docs page, /docs/ODE → /docs/ODE.md (src/plugins/markdown-twins).
     markdownTwins,
     // llms.txt, llms-full.txt and robots.txt (src/plugins/site-files); the downloadable API
-    // description is served by src/plugins/api-reference.
+    // description is copied into the build by src/plugins/api.
     siteFiles,
   ],
 

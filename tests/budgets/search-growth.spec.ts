@@ -22,10 +22,10 @@ import {REPO_ROOT} from '../../scripts/nginx.cjs';
 import {readSitePages} from '../../src/plugins/local-search';
 import {apiSearchPage} from '../../src/plugins/local-search/apiEntries';
 import {buildSearchFiles, type SearchFiles, type SearchPage} from '../../src/plugins/local-search/buildIndex';
-import {FIELDS} from '../../src/plugins/local-search/searchIndex';
-import {readApiDescription} from '../../src/plugins/api-description/validate';
+import {FIELDS} from '../../src/components/Search/searchIndex';
 import {createSearch} from '../../src/components/Search/engine';
 import {API_SPEC_FILE} from '../../site.constants';
+import {loadApiModel} from '../../src/api/load';
 
 const BUILD = path.join(REPO_ROOT, 'build');
 /** Queries as a reader types them: each is searched at every length from two letters on. */
@@ -43,7 +43,7 @@ function builtRoutes(): string[] {
 
 async function sitePages(): Promise<SearchPage[]> {
   const pages = await readSitePages(BUILD, builtRoutes(), '/');
-  pages.push(apiSearchPage(readApiDescription(API_SPEC_FILE, REPO_ROOT), {route: '/api', context: 'API'}));
+  pages.push(apiSearchPage(loadApiModel(API_SPEC_FILE, REPO_ROOT), {route: '/api', context: 'API'}));
   return pages;
 }
 

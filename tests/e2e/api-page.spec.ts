@@ -1,5 +1,5 @@
 /**
- * The API reference page /api (src/plugins/api-reference, src/components/ApiReference): the whole
+ * The API reference page /api (src/plugins/api, src/components/ApiReference): the whole
  * reference in the server-rendered HTML, checked against the description itself (not a hand-made list);
  * readable and navigable with JavaScript switched off; its navigation list and every expandable schema
  * usable with the keyboard alone; no sideways scrolling of the page in either colour mode on a desktop
@@ -13,8 +13,8 @@ import {test, expect, expectHydrated} from '../support/fixtures';
 import {hasVisibleFocus, tabTo} from '../support/keyboard';
 import {anchorTarget, operationSection, referenceNav, schemaSection} from '../support/api-reference';
 import {loadApiDescription} from '../support/api-description';
-import {listOperations, resolveRef, type Schema} from '../../src/plugins/api-description/openapi';
-import {requestSample, toCurl} from '../../src/plugins/api-description/code-samples';
+import {listOperations, resolveRef, type Schema} from '../../src/api/openapi';
+import {requestSample, toCurl} from '../../src/api/curl';
 import {
   legacyOperationAnchor,
   operationAnchor,
@@ -22,9 +22,9 @@ import {
   schemaAnchor,
   sectionAnchor,
   tagAnchor,
-} from '../../src/plugins/api-reference/anchors';
-import {splitSections} from '../../src/plugins/api-reference/markdown';
-import {valueText} from '../../src/plugins/api-reference/build';
+} from '../../src/api/anchors';
+import {splitSections} from '../../src/api/model/markdown';
+import {valueText} from '../../src/api/model/toPage';
 import {loadCommandData} from '../support/synk-commands';
 import {API_DOWNLOAD_PATH, API_ROUTE, ODE_API_VERSION, ODE_RELEASE} from '../../site.constants';
 

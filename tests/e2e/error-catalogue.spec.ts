@@ -5,7 +5,7 @@
  */
 import {test, expect} from '../support/fixtures';
 import {API} from '../support/api-description';
-import {listOperations} from '../../src/plugins/api-description/openapi';
+import {listOperations} from '../../src/api/openapi';
 
 const ERRORS_PAGE = '/docs/documentation/synkronus/errors';
 

@@ -10,7 +10,7 @@ import {test, expect} from '../support/fixtures';
 import {API, API_SPEC_PATH} from '../support/api-description';
 import {DOCS_PATHS, PAGE_PATHS} from '../support/routes.cjs';
 import {API_DOWNLOAD_PATH, API_SPEC_FILE, SITE_URL} from '../../site.constants';
-import {listOperations} from '../../src/plugins/api-description/openapi';
+import {listOperations} from '../../src/api/openapi';
 
 const SOCIAL_IMAGE = `${SITE_URL}/img/social-card.png`;
 

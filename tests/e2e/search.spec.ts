@@ -10,7 +10,7 @@ import {searchBox, tabToSearch} from '../support/search';
 import {axeViolations} from '../support/axe';
 
 const START_PAGE = '/docs/ODE';
-/** The search index's manifest, and its shard and preview files (src/plugins/local-search/searchIndex.ts). */
+/** The search index's manifest, and its shard and preview files (src/components/Search/searchIndex.ts). */
 const MANIFEST = /^\/search-index\.json$/;
 const INDEX_PART = /^\/assets\/search\//;
 

@@ -1,16 +1,17 @@
 /**
  * The in-browser Synkronus (src/api/synkronus) as tests use it: its contract built from the description
- * like the build does (src/plugins/api-console/build.ts), a fresh mock of it, and a check of an answer
+ * like the build does (src/api/model/toContract.ts), a fresh mock of it, and a check of an answer
  * against the description with Ajv (./api-description.ts): the status is one the operation documents,
  * and a JSON body matches that response's schema.
  */
-import {resolveRef} from '../../src/plugins/api-description/openapi';
-import {buildContract} from '../../src/plugins/api-console/build';
+import {resolveRef} from '../../src/api/openapi';
+import {buildContract} from '../../src/api/model/toContract';
 import {createSynkronus, type DialectName, type Synkronus} from '../../src/api/synkronus';
 import type {ContractOperation} from '../../src/api/synkronus/contract';
 import {API, schemaValidator} from './api-description';
+import {buildApiModel} from '../../src/api/model/build';
 
-export const CONTRACT = buildContract(API);
+export const CONTRACT = buildContract(buildApiModel(API));
 export const OPERATIONS = CONTRACT.operations;
 const validate = schemaValidator(API);
 

@@ -6,13 +6,8 @@
 import path from 'node:path';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
-import {
-  listOperations,
-  type OpenApiDocument,
-  type OperationEntry,
-  type Schema,
-} from '../../src/plugins/api-description/openapi';
-import {readApiDescription} from '../../src/plugins/api-description/validate';
+import {listOperations, type OpenApiDocument, type OperationEntry, type Schema} from '../../src/api/openapi';
+import {readApiDescription} from '../../src/api/description';
 import {API_SPEC_FILE} from '../../site.constants';
 
 export const REPO_ROOT = path.resolve(__dirname, '../..');

@@ -1,11 +1,11 @@
 /**
  * The API reference page (/api, src/components/ApiReference) as the browser tests find their way in it:
  * its navigation list, and the section of one operation or schema by its anchor
- * (src/plugins/api-reference/anchors.ts). Ids hold a slash, so they are matched as attribute values.
+ * (src/api/anchors.ts). Ids hold a slash, so they are matched as attribute values.
  */
 import type {Page} from '@playwright/test';
-import {operationAnchor, schemaAnchor} from '../../src/plugins/api-reference/anchors';
-import type {OperationEntry} from '../../src/plugins/api-description/openapi';
+import {operationAnchor, schemaAnchor} from '../../src/api/anchors';
+import type {OperationEntry} from '../../src/api/openapi';
 
 /** The reference's navigation list: tags → operations, and schemas. */
 export const referenceNav = (page: Page) => page.getByRole('navigation', {name: 'API reference'});

@@ -8,7 +8,7 @@ import {execFileSync, spawn} from 'node:child_process';
 import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {CURL_BASE_URL} from '../../src/plugins/api-description/code-samples';
+import {CURL_BASE_URL} from '../../src/api/curl';
 import {API_SPEC_PATH, REPO_ROOT} from './api-description';
 import {STATE_TIMEOUT_MS} from './limits';
 

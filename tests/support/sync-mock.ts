@@ -6,12 +6,7 @@
  * of the release dialect shaped are not checked against the description: they are counted by rule in
  * `differences`. Every behaviour is the engine's; nothing here answers a request itself.
  */
-import {
-  listOperations,
-  resolveRef,
-  type OperationEntry,
-  type Response as ApiResponse,
-} from '../../src/plugins/api-description/openapi';
+import {listOperations, resolveRef, type OperationEntry, type Response as ApiResponse} from '../../src/api/openapi';
 import type {DialectName, RuleId} from '../../src/api/synkronus';
 import type {Observation} from '../../src/api/synkronus/store';
 import {startSynkronusServer} from '../../src/api/synkronus/node';

@@ -23,7 +23,7 @@ import {
   type Synkronus,
 } from '../../src/api/synkronus';
 import {listZip, writeZip} from '../../src/api/synkronus/zip';
-import {listOperations} from '../../src/plugins/api-description/openapi';
+import {listOperations} from '../../src/api/openapi';
 import {API} from '../support/api-description';
 
 const BASE = 'http://localhost:8080';

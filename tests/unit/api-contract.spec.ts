@@ -4,13 +4,7 @@
  * fields, bounds and defaults, and that every example validates against its schema.
  */
 import {test, expect} from '@playwright/test';
-import {
-  listOperations,
-  resolveRef,
-  ROLES,
-  type OperationEntry,
-  type Schema,
-} from '../../src/plugins/api-description/openapi';
+import {listOperations, resolveRef, ROLES, type OperationEntry, type Schema} from '../../src/api/openapi';
 import {loadApiDescription, schemaValidator, validateNamed} from '../support/api-description';
 
 const doc = loadApiDescription();

@@ -4,8 +4,8 @@
  * the curl example generated for each call (shown on /api) runs against it.
  */
 import {test, expect} from '@playwright/test';
-import {requestSample, toCurl, type RequestSample} from '../../src/plugins/api-description/code-samples';
-import {listOperations} from '../../src/plugins/api-description/openapi';
+import {requestSample, toCurl, type RequestSample} from '../../src/api/curl';
+import {listOperations} from '../../src/api/openapi';
 import {loadApiDescription} from '../support/api-description';
 import {mockApiPort, runCurl, startMockApi, type MockApi} from '../support/mock-api';
 

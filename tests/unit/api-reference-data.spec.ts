@@ -1,17 +1,12 @@
 /**
- * The generators behind the RoleMatrix and ErrorCatalogue components (src/plugins/api-reference-data/data.ts):
+ * The generators behind the RoleMatrix and ErrorCatalogue components (src/api/model/tables.ts):
  * checked on the real API description and on a small hand-made one.
  */
 import {test, expect} from '@playwright/test';
-import {
-  errorCatalogue,
-  groupCases,
-  inlineHtml,
-  roleMatrix,
-  statusMeanings,
-} from '../../src/plugins/api-reference-data/data';
-import type {OpenApiDocument} from '../../src/plugins/api-description/openapi';
+import {errorCatalogue, groupCases, inlineHtml, roleMatrix, statusMeanings} from '../../src/api/model/tables';
+import type {OpenApiDocument} from '../../src/api/openapi';
 import {loadApiDescription} from '../support/api-description';
+import {buildApiModel} from '../../src/api/model/build';
 
 const doc = loadApiDescription();
 
@@ -74,7 +69,7 @@ test('statusMeanings reads the Errors table of the introduction', () => {
 });
 
 test('roleMatrix: public calls are open to every role; x-roles and x-roles-unspecified give yes, no and not specified', () => {
-  expect(roleMatrix(tiny)).toEqual([
+  expect(roleMatrix(buildApiModel(tiny))).toEqual([
     {
       operationId: 'open',
       method: 'GET',
@@ -110,7 +105,7 @@ const cases = (entry: {cases: {reason: string; operations: {operationId: string}
   entry.cases.map((c) => `${c.reason}: ${c.operations.map((o) => o.operationId).join(', ')}`);
 
 test('errorCatalogue: each status once, in order, with its meaning and its calls grouped by reason (references resolved), and the body shapes', () => {
-  const catalogue = errorCatalogue(tiny);
+  const catalogue = errorCatalogue(buildApiModel(tiny));
   expect(catalogue.statuses.map((s) => [s.status, s.meaning, cases(s)])).toEqual([
     [401, 'Unauthorized', ['No token: adminOnly, push']],
     [403, 'Admin role required', ['Not an admin: adminOnly']],
@@ -149,11 +144,11 @@ test('groupCases says each reason once, largest group first, and drops a reason 
 test('errorCatalogue refuses a status missing from the Errors table', () => {
   const broken = structuredClone(tiny);
   broken.paths['/push'].put!.responses['409'] = {description: 'Conflict'};
-  expect(() => errorCatalogue(broken)).toThrow(/status 409 of push is missing/);
+  expect(() => errorCatalogue(buildApiModel(broken))).toThrow(/status 409 of push is missing/);
 });
 
 test('on the Synkronus API: 22 rows, the four public calls, and the catalogue of the eight error statuses', () => {
-  const rows = roleMatrix(doc);
+  const rows = roleMatrix(buildApiModel(doc));
   expect(rows).toHaveLength(22);
   expect(
     rows
@@ -171,7 +166,7 @@ test('on the Synkronus API: 22 rows, the four public calls, and the catalogue of
     'read-write': 'no',
     admin: 'yes',
   });
-  const catalogue = errorCatalogue(doc);
+  const catalogue = errorCatalogue(buildApiModel(doc));
   expect(catalogue.statuses.map((s) => s.status)).toEqual([400, 401, 403, 404, 409, 413, 500, 503]);
   const callsOf = (status: number) =>
     catalogue.statuses.find((s) => s.status === status)!.cases.flatMap((c) => c.operations.map((o) => o.operationId));

@@ -1,13 +1,13 @@
 /**
- * The model of the API reference page (src/plugins/api-reference): CommonMark rendered at build time,
+ * The model of the API reference page (src/api/model/toPage.ts, projected from the API model): CommonMark rendered at build time,
  * the anchors, and the model of the real description (every operation by tag, examples as sent, the
  * curl samples, the synk commands, schemas as trees), serialisable as the route's props.
  */
 import {test, expect} from '@playwright/test';
 import {API} from '../support/api-description';
 import {loadCommandData} from '../support/synk-commands';
-import {listOperations, type OpenApiDocument} from '../../src/plugins/api-description/openapi';
-import {requestSample, toCurl} from '../../src/plugins/api-description/code-samples';
+import {listOperations, type OpenApiDocument} from '../../src/api/openapi';
+import {requestSample, toCurl} from '../../src/api/curl';
 import {
   anchorSlug,
   legacyOperationAnchor,
@@ -15,13 +15,14 @@ import {
   schemaAnchor,
   sectionAnchor,
   tagAnchor,
-} from '../../src/plugins/api-reference/anchors';
-import {renderMarkdown, splitSections, TABLE_BOX_CLASS} from '../../src/plugins/api-reference/markdown';
-import {buildReferenceModel} from '../../src/plugins/api-reference/build';
-import type {ApiReferenceModel, OperationModel, SchemaNode} from '../../src/plugins/api-reference/model';
+} from '../../src/api/anchors';
+import {renderMarkdown, splitSections, TABLE_BOX_CLASS} from '../../src/api/model/markdown';
+import {buildReferenceModel} from '../../src/api/model/toPage';
+import type {ApiReferenceModel, OperationModel, SchemaNode} from '../../src/api/model/page';
+import {buildApiModel} from '../../src/api/model/build';
 
 const CLI_PAGE = '/docs/cli';
-const model = buildReferenceModel(API, {
+const model = buildReferenceModel(buildApiModel(API), {
   downloadUrl: '/api/spec.yaml',
   synk: {data: loadCommandData(), page: CLI_PAGE},
 });
@@ -197,7 +198,7 @@ test('a description the reference cannot show fails with what is missing', () =>
   const broken = structuredClone<OpenApiDocument>(API);
   const username = broken.paths['/users/{username}'].parameters!.find((p) => 'name' in p && p.name === 'username')!;
   delete username.example;
-  expect(() => buildReferenceModel(broken, {downloadUrl: '/x'})).toThrow(
+  expect(() => buildReferenceModel(buildApiModel(broken), {downloadUrl: '/x'})).toThrow(
     'deleteUser: path parameter username has no example',
   );
 });

@@ -6,7 +6,7 @@ import {copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSyn
 import os from 'node:os';
 import path from 'node:path';
 import {test, expect} from '@playwright/test';
-import {validateApiDescription} from '../../src/plugins/api-description/validate';
+import {validateApiDescription} from '../../src/api/description';
 import {API_SPEC_FILE} from '../../site.constants';
 import {REPO_ROOT} from '../support/api-description';
 

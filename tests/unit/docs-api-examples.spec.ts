@@ -17,8 +17,8 @@
  *     Files uploaded with `-F field=@name` are created for the run.
  */
 import {test, expect} from '@playwright/test';
-import {CURL_BASE_URL} from '../../src/plugins/api-description/code-samples';
-import {listOperations} from '../../src/plugins/api-description/openapi';
+import {CURL_BASE_URL} from '../../src/api/curl';
+import {listOperations} from '../../src/api/openapi';
 import {loadApiDescription, schemaValidator, validateNamed} from '../support/api-description';
 import {listFiles, readRepoFile, splitMarkdown, type Line} from '../support/content';
 import {mockApiPort, runCurl, startMockApi, type MockApi} from '../support/mock-api';

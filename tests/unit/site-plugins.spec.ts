@@ -6,12 +6,13 @@
  */
 import {test, expect} from '@playwright/test';
 import type {LoadedContent} from '@docusaurus/plugin-content-docs';
-import type {OpenApiDocument} from '../../src/plugins/api-description/openapi';
+import type {OpenApiDocument} from '../../src/api/openapi';
 import {apiSearchPage} from '../../src/plugins/local-search/apiEntries';
 import {buildSearchFiles, pageSections, type SearchPage} from '../../src/plugins/local-search/buildIndex';
 import {createSearch} from '../../src/components/Search/engine';
-import {apiReferenceText} from '../../src/plugins/site-files/apiText';
+import {apiReferenceText} from '../../src/api/model/toText';
 import {docsPages} from '../../src/plugins/site-files/docsPages';
+import {buildApiModel} from '../../src/api/model/build';
 
 const API: OpenApiDocument = {
   openapi: '3.0.3',
@@ -53,7 +54,7 @@ const API: OpenApiDocument = {
 };
 
 test.describe('API search entries', () => {
-  const page = apiSearchPage(API, {route: '/api', context: 'API'});
+  const page = apiSearchPage(buildApiModel(API), {route: '/api', context: 'API'});
 
   test('the page, then a section per tag, operation and schema at its anchor on the reference page', () => {
     expect(page).toMatchObject({url: '/api', title: 'Example API', context: 'API'});
@@ -157,7 +158,10 @@ test.describe('search index', () => {
 });
 
 test.describe('API reference text', () => {
-  const text = apiReferenceText(API, {reference: 'https://x.test/api', description: 'https://x.test/api/example.yaml'});
+  const text = apiReferenceText(buildApiModel(API), {
+    reference: 'https://x.test/api',
+    description: 'https://x.test/api/example.yaml',
+  });
 
   test('lists operations by tag with parameters, body, responses and authentication', () => {
     expect(text).toContain('# Example API reference');

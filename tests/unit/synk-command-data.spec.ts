@@ -8,7 +8,7 @@ import {test, expect} from '@playwright/test';
 import {readRepoFile} from '../support/content';
 import {loadCommandData} from '../support/synk-commands';
 import {API} from '../support/api-description';
-import {listOperations} from '../../src/plugins/api-description/openapi';
+import {listOperations} from '../../src/api/openapi';
 
 /** The commands of synk at v1.0.0-alpha.6, transcribed from the `Use:` fields of synkronus-cli/internal/cmd/*.go. */
 const RELEASE_COMMANDS = [

@@ -2,13 +2,13 @@
  * The engine over HTTP, for Node: a `node:http` server on 127.0.0.1 that hands every request to one engine.
  * The site's tests serve it to the guide's sync client; integrators serve it to their own client's tests
  * (`npm run synkronus-mock -- --dialect v1.0.0-alpha.6 --port 8080`). Node only: it builds the contract from
- * the description file with the site's own reader, as the build does.
+ * the description file's API model (src/api/load.ts), as the build does.
  */
 import http from 'node:http';
 import type {AddressInfo} from 'node:net';
 import path from 'node:path';
-import {buildContract} from '../../plugins/api-console/build';
-import {readApiDescription} from '../../plugins/api-description/validate';
+import {loadApiModel} from '../load';
+import {buildContract} from '../model/toContract';
 import type {Contract} from './contract';
 import {createSynkronus, type DialectName, type Exchange, type Seed, type Synkronus} from './index';
 
@@ -16,7 +16,7 @@ import {createSynkronus, type DialectName, type Exchange, type Seed, type Synkro
 export const DESCRIPTION_FILE = 'api/synkronus.yaml';
 
 export function contractFromFile(file = DESCRIPTION_FILE, root = path.resolve(__dirname, '../../..')): Contract {
-  return buildContract(readApiDescription(file, root));
+  return buildContract(loadApiModel(file, root));
 }
 
 /** What happens to one request before the engine sees it, for tests of a client's failure handling. */

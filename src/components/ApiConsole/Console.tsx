@@ -6,7 +6,7 @@
 import Link from '@docusaurus/Link';
 import clsx from 'clsx';
 import {useId, useMemo, useRef, useState, type FormEvent, type ReactNode} from 'react';
-import {toCurl, type RequestSample} from '@site/src/plugins/api-description/code-samples';
+import {toCurl, type RequestSample} from '@site/src/api/curl';
 import type {ContractOperation} from '@site/src/api/synkronus/contract';
 import {MOCK_ORIGIN, ResponseView, SeedNote, showResponse, type Shown} from './Response';
 import {DialectSwitch, useSession} from './Dialect';

@@ -4,7 +4,7 @@
  * dialect, the token of the last successful login or refresh. Part of the console's lazily loaded chunk:
  * made when a reader first opens a console, kept until the page is left.
  */
-import contract from '@generated/api-console/default/api-console-contract.json';
+import contract from '@generated/api/synkronus/contract.json';
 import {
   createSynkronus,
   DEFAULT_DIALECT,

@@ -1,10 +1,10 @@
 import type {ReactNode} from 'react';
 import clsx from 'clsx';
-import type {Html as HtmlText} from '@site/src/plugins/api-reference/model';
+import type {Html as HtmlText} from '@site/src/api/model/page';
 import styles from './styles.module.css';
 
 /**
- * HTML rendered from the description's CommonMark at build time (src/plugins/api-reference/markdown.ts,
+ * HTML rendered from the description's CommonMark at build time (src/api/model/markdown.ts,
  * which escapes any raw HTML of the description). The same string on the server and in the browser, so
  * it hydrates as it is.
  */

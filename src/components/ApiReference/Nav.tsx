@@ -6,7 +6,7 @@
 import {useEffect, useRef, useState, type ReactNode} from 'react';
 import clsx from 'clsx';
 import Link from '@docusaurus/Link';
-import type {ApiReferenceModel} from '@site/src/plugins/api-reference/model';
+import type {ApiReferenceModel} from '@site/src/api/model/page';
 import {Method} from './Operation';
 import styles from './styles.module.css';
 

@@ -3,7 +3,7 @@ import type {ReactNode} from 'react';
 import clsx from 'clsx';
 import Heading from '@theme/Heading';
 import Link from '@docusaurus/Link';
-import type {MediaModel, OperationModel, ParameterModel, ResponseModel} from '@site/src/plugins/api-reference/model';
+import type {MediaModel, OperationModel, ParameterModel, ResponseModel} from '@site/src/api/model/page';
 import Html, {singleParagraph} from './Html';
 import {Constraints, Flags, SchemaTree, TypeLabel} from './Schema';
 import styles from './styles.module.css';

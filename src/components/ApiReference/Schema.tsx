@@ -6,7 +6,7 @@
  */
 import {Fragment, type ReactNode} from 'react';
 import Link from '@docusaurus/Link';
-import type {SchemaNode} from '@site/src/plugins/api-reference/model';
+import type {SchemaNode} from '@site/src/api/model/page';
 import Html from './Html';
 import styles from './styles.module.css';
 

@@ -1,6 +1,6 @@
 /**
  * The API reference page (/api), rendered at build time from the model that
- * src/plugins/api-reference makes of the API description and passes as the route's props: the
+ * src/plugins/api projects from the API model and passes as the route's props: the
  * introduction, every operation grouped by tag, and every schema, in the site's layout and colour
  * modes, readable with JavaScript off. Its primary colour is indigo (#3f51b5; #9fa8da in dark mode).
  */
@@ -10,7 +10,7 @@ import Layout from '@theme/Layout';
 import Heading from '@theme/Heading';
 import useBrokenLinks from '@docusaurus/useBrokenLinks';
 import ReleaseNote from '@site/src/components/ReleaseNote';
-import type {ApiReferenceModel} from '@site/src/plugins/api-reference/model';
+import type {ApiReferenceModel} from '@site/src/api/model/page';
 import Html from './Html';
 import Nav from './Nav';
 import Operation from './Operation';

@@ -5,7 +5,7 @@
  * service worker precaches every twin).
  */
 import {type ReactNode, useState} from 'react';
-import {markdownTwinPath} from '@site/src/plugins/markdown-twins/twinPath';
+import {markdownTwinPath} from './twinPath';
 import styles from './styles.module.css';
 
 type State = {state: 'idle'} | {state: 'copying'} | {state: 'copied'} | {state: 'failed'; reason: string};

@@ -1,6 +1,6 @@
 /**
  * The error catalogue of the Synkronus API, generated at build time from the API description
- * (src/plugins/api-reference-data): every error status once, with its meaning and the calls that return
+ * (src/plugins/api, src/api/model/tables.ts): every error status once, with its meaning and the calls that return
  * it grouped by reason (each reason said once), then the fields and an example of each of the two error
  * body shapes. The description's texts arrive as inline HTML rendered from its Markdown at build time
  * (raw HTML escaped), so no backtick or asterisk of the source shows.
@@ -8,8 +8,8 @@
 import React from 'react';
 import Link from '@docusaurus/Link';
 import CodeBlock from '@theme/CodeBlock';
-import apiReferenceData from '@generated/api-reference-data/default/api-reference-data.json';
-import type {BodyShape, InlineHtml, OperationRef} from '@site/src/plugins/api-reference-data/data';
+import apiReferenceData from '@generated/api/synkronus/tables.json';
+import type {BodyShape, InlineHtml, OperationRef} from '@site/src/api/model/tables';
 import {API_ROUTE} from '@site/site.constants';
 import ScrollableTable from '@site/src/components/ScrollableTable';
 import styles from './styles.module.css';

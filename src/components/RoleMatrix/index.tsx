@@ -1,12 +1,12 @@
 /**
  * The role × capability matrix of the Synkronus API, generated at build time from the API description
- * (src/plugins/api-reference-data): every call, whether it needs a token, and which roles may make it.
+ * (src/plugins/api, src/api/model/tables.ts): every call, whether it needs a token, and which roles may make it.
  */
 import React from 'react';
 import Link from '@docusaurus/Link';
-import apiReferenceData from '@generated/api-reference-data/default/api-reference-data.json';
-import {ROLES} from '@site/src/plugins/api-description/openapi';
-import type {RoleCell} from '@site/src/plugins/api-reference-data/data';
+import apiReferenceData from '@generated/api/synkronus/tables.json';
+import {ROLES} from '@site/src/api/openapi';
+import type {RoleCell} from '@site/src/api/model/tables';
 import {API_ROUTE} from '@site/site.constants';
 import ScrollableTable from '@site/src/components/ScrollableTable';
 import styles from './styles.module.css';

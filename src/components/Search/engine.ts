@@ -1,5 +1,5 @@
 /**
- * Runs a query against the split search index (src/plugins/local-search/searchIndex.ts): fetches the
+ * Runs a query against the split search index (./searchIndex.ts, written by src/plugins/local-search): fetches the
  * manifest once, then for each word the one shard that holds it, and the previews of the results shown.
  * Every file is fetched at most once per page session (a shard serves every later query whose words share
  * its keys). No browser API but `fetch`, so the budget tests run the same code in Node.
@@ -14,7 +14,7 @@ import {
   words,
   type Preview,
   type SearchManifest,
-} from '../../plugins/local-search/searchIndex';
+} from './searchIndex';
 
 export type Result = {url: string; title: string; page: string; excerpt: string};
 

@@ -1,16 +1,11 @@
 /**
- * The search sections of the API reference page, made from the API description: the page itself, then each
- * tag, each operation and each component schema, each at its anchor on the page, which the reference's own
- * model gives it (src/plugins/api-reference/anchors.ts).
+ * The search sections of the API reference page, projected from the API model (src/api/model/types.ts):
+ * the page itself, then each tag, each operation and each component schema, each at the anchor the model
+ * gives it on the page.
  */
-import {
-  listOperations,
-  operationSchemas,
-  propertyNames,
-  refName,
-  type OpenApiDocument,
-} from '../api-description/openapi';
-import {operationAnchor, schemaAnchor, tagAnchor} from '../api-reference/anchors';
+import {refName} from '../../api/openapi';
+import {propertyNames} from '../../api/model/schemas';
+import type {ApiModel} from '../../api/model/types';
 import type {SearchPage, SearchSection} from './buildIndex';
 
 /** Plain text from the CommonMark of a description: no markup, one line. */
@@ -25,37 +20,34 @@ function plainText(markdown: string | undefined): string {
     .trim();
 }
 
-export function apiSearchPage(api: OpenApiDocument, options: {route: string; context: string}): SearchPage {
-  const sections: SearchSection[] = [{hash: '', title: api.info.title, text: plainText(api.info.description)}];
+export function apiSearchPage(api: ApiModel, options: {route: string; context: string}): SearchPage {
+  const sections: SearchSection[] = [{hash: '', title: api.title, text: plainText(api.description)}];
   const section = (title: string, anchor: string, text: string) => sections.push({hash: `#${anchor}`, title, text});
 
-  for (const tag of api.tags ?? []) {
-    section(tag['x-displayName'] ?? tag.name, tagAnchor(tag.name), plainText(tag.description));
-  }
+  for (const tag of api.declaredTags) section(tag.displayName, tag.anchor, plainText(tag.description));
 
-  for (const op of listOperations(api)) {
-    const {method, path, operation} = op;
-    const verbPath = `${method.toUpperCase()} ${path}`;
-    const title = operation.summary ?? operation.operationId ?? verbPath;
-    const anchor = operationAnchor({method, path, operationId: operation.operationId});
+  for (const op of api.operations) {
+    const verbPath = `${op.method.toUpperCase()} ${op.path}`;
+    const title = op.summary ?? op.operationId ?? verbPath;
     const parameters = op.parameters.map((p) => `${p.name} ${plainText(p.description)}`);
-    const schemas = operationSchemas(api, operation);
+    const schemas = [...(op.requestBody?.content ?? []), ...op.responses.flatMap((response) => response.content)]
+      .map((media) => media.schema)
+      .filter((schema) => schema !== undefined);
     const schemaNames = schemas.filter((s) => s.$ref).map((s) => refName(s.$ref!));
     const fields = schemas.flatMap((s) => propertyNames(api, s));
     const text = [
       verbPath,
-      operation.operationId,
-      plainText(operation.description),
+      op.operationId,
+      plainText(op.description),
       ...parameters,
       ...new Set([...schemaNames, ...fields]),
     ]
       .filter(Boolean)
       .join(' ');
-    section(title, anchor, text);
+    section(title, op.anchor, text);
   }
 
-  for (const [name, schema] of Object.entries(api.components?.schemas ?? {})) {
-    const anchor = schemaAnchor(name);
+  for (const {name, anchor, schema} of api.schemas) {
     const own = Object.entries(schema.properties ?? {});
     const nested = propertyNames(api, schema).filter((property) => !schema.properties?.[property]);
     const text = [
@@ -68,5 +60,5 @@ export function apiSearchPage(api: OpenApiDocument, options: {route: string; con
       .join(' ');
     section(name, anchor, text);
   }
-  return {url: options.route, title: api.info.title, context: options.context, sections};
+  return {url: options.route, title: api.title, context: options.context, sections};
 }

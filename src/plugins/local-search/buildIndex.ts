@@ -1,5 +1,5 @@
 /**
- * Builds the search index files (shape and reasons in ./searchIndex.ts) from the sections of the site:
+ * Builds the search index files (shape and reasons in src/components/Search/searchIndex.ts) from the sections of the site:
  * the docs pages and standalone pages read from the built HTML, the API reference from its description.
  */
 import {createHash} from 'node:crypto';
@@ -15,7 +15,7 @@ import {
   type Preview,
   type SearchDocument,
   type SearchManifest,
-} from './searchIndex';
+} from '../../components/Search/searchIndex';
 
 /** One searchable section of a page: its anchor ('' for the page's opening), title and text. */
 export type SearchSection = {hash: string; title: string; text: string};

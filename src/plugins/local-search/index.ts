@@ -1,7 +1,7 @@
 /**
- * Local search: after the build, writes the search index (./searchIndex.ts says how it is split) from the
+ * Local search: after the build, writes the search index (src/components/Search/searchIndex.ts says how it is split) from the
  * sections of every docs page and standalone page, read from their built HTML, and of the API reference,
- * made from its description (one section per tag, operation and schema, at its anchor on /api). The box
+ * projected from the API model (src/api/load.ts; one section per tag, operation and schema, at its anchor on /api). The box
  * and its results are src/theme/SearchBar and src/components/Search.
  *
  * The index parts are JSON files the offline copy must hold; plugin-pwa collects the build's files while
@@ -14,10 +14,10 @@ import {createHash} from 'node:crypto';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {API_ROUTE, API_SPEC_FILE} from '../../../site.constants';
-import {readApiDescription} from '../api-description/validate';
+import {loadApiModel} from '../../api/load';
 import {apiSearchPage} from './apiEntries';
 import {buildSearchFiles, pageSections, type SearchPage} from './buildIndex';
-import {FILES_DIR, MANIFEST_PATH} from './searchIndex';
+import {FILES_DIR, MANIFEST_PATH} from '../../components/Search/searchIndex';
 
 /** Routes that are not reading matter: the not-found page. */
 const SKIPPED_ROUTE = /^\/404(\.html)?$/;
@@ -31,7 +31,7 @@ function htmlFileOf(outDir: string, route: string): string {
   return file;
 }
 
-/** The pages to index: every route of the build but /api (made from its description) and the 404 page. */
+/** The pages to index: every route of the build but /api (projected from the API model) and the 404 page. */
 export async function readSitePages(outDir: string, routesPaths: string[], baseUrl: string): Promise<SearchPage[]> {
   const apiRoute = `${baseUrl}${API_ROUTE.replace(/^\//, '')}`;
   const routes = [...new Set(routesPaths)]
@@ -63,7 +63,7 @@ export default function localSearch(context: LoadContext): Plugin {
     async postBuild({outDir, routesPaths}) {
       const run = (async () => {
         const pages = await readSitePages(outDir, routesPaths, context.baseUrl);
-        const api = readApiDescription(API_SPEC_FILE, context.siteDir);
+        const api = loadApiModel(API_SPEC_FILE, context.siteDir);
         pages.push(apiSearchPage(api, {route: `${context.baseUrl}${API_ROUTE.replace(/^\//, '')}`, context: 'API'}));
         const {manifest, files} = buildSearchFiles(pages);
         await mkdir(path.join(outDir, FILES_DIR), {recursive: true});

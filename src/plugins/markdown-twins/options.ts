@@ -4,7 +4,7 @@ import {API_ROUTE, SITE_URL} from '../../../site.constants';
 import rehypeThemeMarkup from './rehypeThemeMarkup';
 import remarkTwinLinks from './remarkTwinLinks';
 
-export {markdownTwinPath} from './twinPath';
+export {markdownTwinPath} from '../../components/CopyPageMarkdown/twinPath';
 
 type TwinsPluginOptions = NonNullable<Parameters<typeof llmsTxtPlugin>[1]>;
 
@@ -24,7 +24,7 @@ export const MARKDOWN_TWINS_OPTIONS: TwinsPluginOptions = {
     // sidebar (src/plugins/site-files), and it has no "Copy page" button.
     includeGeneratedIndex: false,
     // The library takes every route it cannot attribute to a plugin for a page: the API reference has
-    // its own text in llms-full.txt (src/plugins/site-files/apiText.ts).
+    // its own text in llms-full.txt (src/api/model/toText.ts).
     excludeRoutes: [API_ROUTE],
     contentSelectors: ['.theme-doc-markdown'],
     beforeDefaultRehypePlugins: [rehypeThemeMarkup(SITE_URL)],

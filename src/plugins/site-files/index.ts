@@ -2,19 +2,19 @@
  * Machine-readable files written after the build, all from the site's own sources:
  * - llms.txt: every docs page (title, URL, description) and the API, in the docs sidebar's order;
  * - llms-full.txt: the text of those pages (their Markdown twins, written by src/plugins/markdown-twins)
- *   and the API reference in text form (from the API description);
+ *   and the API reference in text form, projected from the API model (src/api/load.ts, src/api/model/toText.ts);
  * - robots.txt, pointing at the sitemap.
- * (The downloadable API description, API_DOWNLOAD_PATH, is served by src/plugins/api-description.)
+ * (The downloadable API description, API_DOWNLOAD_PATH, is copied into the build by src/plugins/api.)
  */
 import {readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import type {LoadedContent as DocsContent} from '@docusaurus/plugin-content-docs';
 import {API_DOWNLOAD_PATH, API_ROUTE, API_SPEC_FILE} from '../../../site.constants';
-import {readApiDescription} from '../api-description/validate';
+import {loadApiModel} from '../../api/load';
+import {apiReferenceText} from '../../api/model/toText';
 import {twinsWritten} from '../markdown-twins';
 import {markdownTwinPath} from '../markdown-twins/options';
-import {apiReferenceText} from './apiText';
 import {type DocsPage, docsPages} from './docsPages';
 
 function pageText(page: DocsPage, outDir: string, url: (p: string) => string): string {
@@ -45,7 +45,7 @@ export default function siteFiles(context: LoadContext): Plugin {
       const docsPlugin = plugins.find((plugin) => plugin.name === 'docusaurus-plugin-content-docs');
       if (!docsPlugin) throw new Error('site-files: the docs plugin is not loaded');
       const pages = docsPages(docsPlugin.content as DocsContent);
-      const api = readApiDescription(API_SPEC_FILE, siteDir);
+      const api = loadApiModel(API_SPEC_FILE, siteDir);
       const links = {
         reference: url(`${baseUrl}${API_ROUTE.slice(1)}`),
         description: url(`${baseUrl}${API_DOWNLOAD_PATH.slice(1)}`),
@@ -61,7 +61,7 @@ export default function siteFiles(context: LoadContext): Plugin {
       ];
       const entry = (page: DocsPage) =>
         `- [${page.title}](${url(page.permalink)})${page.description ? `: ${page.description}` : ''}`;
-      const apiEntry = `- [${api.info.title} reference](${links.reference}): ${api.info.description?.trim() ?? ''} Version ${api.info.version}.`;
+      const apiEntry = `- [${api.title} reference](${links.reference}): ${api.description?.trim() ?? ''} Version ${api.version}.`;
       const llms = [
         ...intro,
         '## Docs',
@@ -71,7 +71,7 @@ export default function siteFiles(context: LoadContext): Plugin {
         '## API',
         '',
         apiEntry,
-        `- [${api.info.title} description, OpenAPI ${api.openapi} (YAML)](${links.description}): the machine-readable API description the reference is generated from.`,
+        `- [${api.title} description, OpenAPI ${api.openapi} (YAML)](${links.description}): the machine-readable API description the reference is generated from.`,
         '',
         '## Optional',
         '',

@@ -1,7 +1,7 @@
 /**
  * The anchors of the API reference page: the element ids the page gives each part of the description.
- * The reference (./build.ts), its search entries (src/plugins/local-search) and llms-full.txt
- * (src/plugins/site-files) all take them from here, so a link made by one lands in the others.
+ * The API model (./model/build.ts) gives each operation, tag and schema its anchor from here, and the page,
+ * its search entries and llms-full.txt take it from the model, so a link made by one lands in the others.
  *
  * They are the anchors Redoc gave the same parts (`#operation/<operationId>`, `#tag/<Tag>`,
  * `#schema/<Name>`, `#section/<Title>`), which the docs, llms.txt, search indexes and other sites link

@@ -1,7 +1,8 @@
 /**
  * The part of the OpenAPI 3.0 object model this site reads, and pure helpers over it: the operation
- * walker, reference resolution, schema summaries. No file system here (the RoleMatrix component
- * imports ROLES into the browser bundle); the Node-only reader is `validate.ts` beside this file.
+ * walker, reference resolution, schema summaries. The API model (./model/build.ts) is made with them;
+ * no file system here (the RoleMatrix component imports ROLES into the browser bundle). The Node-only
+ * reader of the description is ./description.ts.
  */
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
@@ -47,10 +48,11 @@ export type Schema = {
   [extension: `x-${string}`]: unknown;
 };
 export type MediaType = {schema?: Schema; example?: unknown; encoding?: Record<string, {contentType?: string}>};
+export type ParameterLocation = 'query' | 'header' | 'path' | 'cookie';
 export type Parameter = {
   $ref?: string;
   name: string;
-  in: 'query' | 'header' | 'path' | 'cookie';
+  in: ParameterLocation;
   required?: boolean;
   description?: string;
   deprecated?: boolean;
@@ -184,35 +186,6 @@ export function listOperations(doc: OpenApiDocument): OperationEntry[] {
     }
   }
   return entries;
-}
-
-/** The schemas of an operation's request body and responses. */
-export function operationSchemas(doc: OpenApiDocument, operation: Operation): Schema[] {
-  const schemas: Schema[] = [];
-  const add = (content: Record<string, MediaType> | undefined) => {
-    for (const media of Object.values(content ?? {})) if (media.schema) schemas.push(media.schema);
-  };
-  if (operation.requestBody) add(resolveRef(doc, operation.requestBody).content);
-  for (const response of Object.values(operation.responses)) add(resolveRef(doc, response).content);
-  return schemas;
-}
-
-/**
- * The property names of a schema, through references, allOf/oneOf/anyOf and arrays, to a small
- * depth: enough for a search for a field name to find the operations that carry it.
- */
-export function propertyNames(doc: OpenApiDocument, schema: Schema | undefined, depth = 2): string[] {
-  if (!schema || depth < 0) return [];
-  const resolved = resolveRef(doc, schema);
-  const names: string[] = [];
-  for (const [name, property] of Object.entries(resolved.properties ?? {})) {
-    names.push(name, ...propertyNames(doc, property, depth - 1));
-  }
-  for (const part of [...(resolved.allOf ?? []), ...(resolved.oneOf ?? []), ...(resolved.anyOf ?? [])]) {
-    names.push(...propertyNames(doc, part, depth));
-  }
-  if (resolved.items) names.push(...propertyNames(doc, resolved.items, depth));
-  return [...new Set(names)];
 }
 
 /**

@@ -7,7 +7,7 @@
  *   tests call it rather than parsing the file themselves. It parses with Redocly's YAML parser (the
  *   one its linter uses: dates stay strings) and checks the result is an OpenAPI 3 description.
  * - `validateApiDescription()` reads it and lints it with the recommended rules; the build calls it
- *   (through `checkApiDescription()` of src/plugins/api-reference) before anything is built.
+ *   (through `checkApiDescription()` of src/plugins/api) before anything is built.
  */
 import {readFileSync, statSync} from 'node:fs';
 import path from 'node:path';

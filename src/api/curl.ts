@@ -1,7 +1,8 @@
 /**
  * Ready-to-run `curl` examples generated from the API description, one per operation.
- * Pure functions: the reference at /api shows them under each call (src/plugins/api-reference) and
- * the tests run the same commands against the mock server.
+ * Pure functions: the API model holds each operation's sample (./model/build.ts), the reference at /api
+ * shows it under each call, the console's "Copy as curl" formats its own request with `toCurl`, and the
+ * tests run the same commands against the mock server.
  *
  * Rules: the path and required parameters take their documented examples, optional query
  * parameters appear when they have an example, protected calls send `Authorization: Bearer $TOKEN`,

@@ -1,6 +1,6 @@
 /**
- * The API reference as the /api page receives it: a serialisable model made from the API description
- * at build time (./build.ts) and rendered by src/components/ApiReference. Types only, so the browser
+ * The API reference as the /api page receives it: a serialisable model projected from the API model
+ * at build time (./toPage.ts) and rendered by src/components/ApiReference. Types only, so the browser
  * bundle takes nothing from here.
  *
  * Text that is CommonMark in the description arrives as HTML rendered at build time (`Html`); values of
@@ -119,7 +119,7 @@ export type OperationModel = {
   parameters?: ParameterModel[];
   requestBody?: {required?: true; description?: Html; content: MediaModel[]};
   responses: ResponseModel[];
-  /** The generated curl command (src/plugins/api-description/code-samples.ts). */
+  /** The generated curl command (src/api/curl.ts). */
   curl: string;
   synk?: SynkCommandModel;
 };

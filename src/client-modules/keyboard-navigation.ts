@@ -1,4 +1,4 @@
-// Keyboard-navigation mode: Tab turns it on; a mouse press, a pen or a touch turns it off (see index.ts).
+// Keyboard-navigation mode: Tab turns it on; a mouse press, a pen or a touch turns it off (src/plugins/keyboard-navigation/index.ts says why).
 const KEYBOARD_NAVIGATION_CLASS = 'navigation-with-keyboard';
 
 if (typeof window !== 'undefined') {

@@ -1,18 +1,12 @@
 /**
- * Pure generators of the reference data the docs pages show: the role × capability matrix and the
- * status catalogue, both read from the API description so they cannot drift from it.
+ * The reference tables the docs pages show, projected from the API model (./types.ts): the role ×
+ * capability matrix and the status catalogue, so they cannot drift from the description. Types here are
+ * shared with the RoleMatrix and ErrorCatalogue components; the functions run at build time.
  */
-import {
-  listOperations,
-  refName,
-  resolveRef,
-  ROLES,
-  typeSummary,
-  type OpenApiDocument,
-  type OperationEntry,
-  type Role,
-} from '../api-description/openapi';
-import {renderMarkdown} from '../api-reference/markdown';
+import {refName, ROLES, typeSummary, type Role} from '../openapi';
+import {resolveSchema, schemaNamed} from './schemas';
+import {renderMarkdown} from './markdown';
+import type {ApiModel, ApiOperation} from './types';
 
 export type RoleCell = 'yes' | 'no' | 'not specified';
 
@@ -50,22 +44,22 @@ export type BodyShape = {name: string; description: InlineHtml; fields: BodyFiel
 
 export type ErrorCatalogue = {statuses: StatusEntry[]; bodyShapes: BodyShape[]};
 
-export type ApiReferenceData = {roleMatrix: RoleMatrixRow[]; errorCatalogue: ErrorCatalogue};
+/** What the RoleMatrix and ErrorCatalogue components import (`@generated/api/<id>/tables.json`). */
+export type ApiTables = {roleMatrix: RoleMatrixRow[]; errorCatalogue: ErrorCatalogue};
 
-function reference(entry: OperationEntry): OperationRef {
-  const {operation} = entry;
+function reference(op: ApiOperation): OperationRef {
   return {
-    operationId: operation.operationId ?? '',
-    method: entry.method.toUpperCase(),
-    path: entry.path,
-    summary: operation.summary ?? '',
-    tag: operation.tags?.[0] ?? '',
+    operationId: op.operationId ?? '',
+    method: op.method.toUpperCase(),
+    path: op.path,
+    summary: op.summary ?? '',
+    tag: op.tags[0] ?? '',
   };
 }
 
 /** One row per operation: who may call it. A call that needs no token is open to everyone. */
-export function roleMatrix(doc: OpenApiDocument): RoleMatrixRow[] {
-  return listOperations(doc).map((entry) => ({
+export function roleMatrix(api: ApiModel): RoleMatrixRow[] {
+  return api.operations.map((entry) => ({
     ...reference(entry),
     isPublic: entry.isPublic,
     roles: Object.fromEntries(
@@ -122,8 +116,8 @@ export function groupCases(meaning: InlineHtml, calls: {operation: OperationRef;
   return [...cases.values()].sort((a, b) => b.operations.length - a.operations.length);
 }
 
-function bodyShape(doc: OpenApiDocument, name: string): BodyShape {
-  const schema = resolveRef(doc, doc.components.schemas[name]);
+function bodyShape(api: ApiModel, name: string): BodyShape {
+  const schema = resolveSchema(api, schemaNamed(api, name));
   return {
     name,
     description: inlineHtml(schema.description),
@@ -131,7 +125,7 @@ function bodyShape(doc: OpenApiDocument, name: string): BodyShape {
       name: field,
       type: typeSummary(property),
       required: schema.required?.includes(field) ?? false,
-      description: inlineHtml(resolveRef(doc, property).description),
+      description: inlineHtml(resolveSchema(api, property).description),
     })),
     example: schema.example,
   };
@@ -142,21 +136,20 @@ function bodyShape(doc: OpenApiDocument, name: string): BodyShape {
  * return it grouped by reason, and the two shapes of an error body (the schemas an error response may hold).
  * Texts are the description's Markdown rendered to inline HTML.
  */
-export function errorCatalogue(doc: OpenApiDocument): ErrorCatalogue {
-  const meanings = statusMeanings(doc.info.description ?? '');
+export function errorCatalogue(api: ApiModel): ErrorCatalogue {
+  const meanings = statusMeanings(api.description ?? '');
   const byStatus = new Map<number, {operation: OperationRef; reason: InlineHtml}[]>();
   const shapes = new Set<string>();
-  for (const entry of listOperations(doc)) {
-    for (const [code, raw] of Object.entries(entry.operation.responses)) {
-      const status = Number(code);
+  for (const op of api.operations) {
+    for (const response of op.responses) {
+      const status = Number(response.status);
       if (status < 400) continue;
-      const response = resolveRef(doc, raw);
       if (!meanings.has(status))
-        throw new Error(`status ${status} of ${entry.operation.operationId} is missing from the "Errors" table`);
+        throw new Error(`status ${status} of ${op.operationId} is missing from the "Errors" table`);
       if (!byStatus.has(status)) byStatus.set(status, []);
-      byStatus.get(status)!.push({operation: reference(entry), reason: inlineHtml(response.description)});
-      for (const media of Object.values(response.content ?? {})) {
-        for (const option of media.schema ? (resolveRef(doc, media.schema).oneOf ?? []) : []) {
+      byStatus.get(status)!.push({operation: reference(op), reason: inlineHtml(response.description)});
+      for (const media of response.content) {
+        for (const option of media.schema ? (resolveSchema(api, media.schema).oneOf ?? []) : []) {
           if (option.$ref) shapes.add(refName(option.$ref));
         }
       }
@@ -169,6 +162,6 @@ export function errorCatalogue(doc: OpenApiDocument): ErrorCatalogue {
         const meaning = inlineHtml(meanings.get(status));
         return {status, meaning, cases: groupCases(meaning, calls)};
       }),
-    bodyShapes: [...shapes].map((name) => bodyShape(doc, name)),
+    bodyShapes: [...shapes].map((name) => bodyShape(api, name)),
   };
 }
