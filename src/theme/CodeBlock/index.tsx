@@ -1,0 +1,124 @@
+// Wraps the theme's CodeBlock (@docusaurus/theme-classic/lib/theme/CodeBlock) so a page keeps the server's highlighted code as it is and loads the code block's script (Prism, the copy and wrap buttons) only when a reader comes to a block.
+import React, {
+  Children,
+  isValidElement,
+  lazy,
+  startTransition,
+  useEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
+import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
+import {useColorMode, useThemeConfig} from '@docusaurus/theme-common';
+import type {Props} from '@theme/CodeBlock';
+import styles from './styles.module.css';
+
+type CodeBlockComponent = ComponentType<Props>;
+
+const importCodeBlock = () => import('@theme-original/CodeBlock') as Promise<{default: CodeBlockComponent}>;
+
+/** The theme's code block once its chunk has loaded: blocks rendered after that need not wait. */
+let loaded: CodeBlockComponent | undefined;
+let loading: Promise<CodeBlockComponent> | undefined;
+function loadCodeBlock(): Promise<CodeBlockComponent> {
+  return (loading ??= importCodeBlock().then((m) => (loaded = m.default)));
+}
+
+/** The server renders the theme's code block in full: it waits for lazy components before it writes a page. */
+const ServerCodeBlock = lazy(importCodeBlock);
+
+/**
+ * The code, highlighted, is in the page's HTML. On the page's first load (hydration) the block keeps that
+ * markup untouched: React leaves the children of an element rendered with `dangerouslySetInnerHTML` as the
+ * server wrote them, and does not patch its attributes. The theme's code block (with Prism) replaces it
+ * when the reader points at, touches or focuses the block (its copy and wrap buttons then appear), or when
+ * the colour mode is not the one the server rendered (the code's colours are inline styles). Blocks
+ * rendered after the first load (a page reached by a link) load it at once, showing the plain code meanwhile.
+ */
+export default function CodeBlock(props: Props): ReactNode {
+  // No Suspense boundary: the server waits for the lazy component outside one too, and a boundary would let
+  // React hydrate the block later than the page, or render it anew when the page's state changes first.
+  return ExecutionEnvironment.canUseDOM ? <ClientCodeBlock {...props} /> : <ServerCodeBlock {...props} />;
+}
+
+const noSubscription = () => () => {};
+
+/**
+ * True while React hydrates the server's markup, false when it renders anew: React reads the server's
+ * snapshot only while hydrating. (Not useIsBrowser(): a Suspense boundary may hydrate after the root's
+ * effects have run, when that already says true.)
+ */
+function useHydrating(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => false,
+    () => true,
+  );
+}
+
+function ClientCodeBlock(props: Props): ReactNode {
+  // Fixed at the first render: then the server's markup is on the page.
+  const [fromServer] = useState(useHydrating());
+  const [Loaded, setLoaded] = useState<CodeBlockComponent | undefined>(() => (fromServer ? undefined : loaded));
+  const [active, setActive] = useState(!fromServer);
+  const {colorMode} = useColorMode();
+  const {
+    colorMode: {defaultMode},
+  } = useThemeConfig();
+  const wanted = active || colorMode !== defaultMode;
+  const islandRef = useRef<HTMLDivElement & HTMLPreElement>(null);
+  const refocus = useRef<{parent: Element; index: number} | null>(null);
+
+  useEffect(() => {
+    if (!wanted || Loaded) return;
+    let current = true;
+    void loadCodeBlock().then((component) => {
+      if (!current) return;
+      const element = islandRef.current;
+      // Focus on the block (a reader who tabbed to it) moves to the block that replaces it.
+      if (element?.parentElement && element.contains(document.activeElement)) {
+        refocus.current = {
+          parent: element.parentElement,
+          index: Array.prototype.indexOf.call(element.parentElement.children, element),
+        };
+      }
+      startTransition(() => setLoaded(() => component));
+    });
+    return () => {
+      current = false;
+    };
+  }, [wanted, Loaded]);
+
+  useEffect(() => {
+    const target = refocus.current;
+    if (!Loaded || !target) return;
+    refocus.current = null;
+    target.parent.children[target.index]?.querySelector<HTMLElement>('pre')?.focus();
+  }, [Loaded]);
+
+  if (Loaded) return <Loaded {...props} />;
+  if (fromServer) {
+    const island = {
+      dangerouslySetInnerHTML: {__html: ''},
+      suppressHydrationWarning: true,
+      onPointerEnter: () => setActive(true),
+      onFocus: () => setActive(true),
+    };
+    // The theme renders a block of JSX children as a <pre>, a string of code as a <div>.
+    return Children.toArray(props.children).some((child) => isValidElement(child)) ? (
+      <pre ref={islandRef} {...island} />
+    ) : (
+      <div ref={islandRef} {...island} />
+    );
+  }
+  return (
+    <div className={`theme-code-block ${styles.plain}`}>
+      <pre className={styles.plainCode}>
+        <code>{props.children}</code>
+      </pre>
+    </div>
+  );
+}
