@@ -70,15 +70,48 @@ test('a keyboard reader keeps the focus on a code block and reaches its copy but
   await tabTo(page, copyButton(page, TITLE), {maxPresses: 3});
 });
 
+/** What a reader sees of a block's colours: the block's background, and each token's colour and style. */
+const coloursOf = (page: Page, title: string) =>
+  codeBlock(page, title).evaluate((block) => ({
+    background: getComputedStyle(block).backgroundColor,
+    tokens: Array.from(block.querySelectorAll('pre .token'), (token) => {
+      const style = getComputedStyle(token);
+      return `${token.className}: ${style.color} ${style.fontStyle} ${style.display}`;
+    }),
+  }));
+
 for (const mode of ['light', 'dark'] as const) {
-  test(`code blocks take the ${mode} colour mode's code colours`, async ({page}) => {
+  test(`in ${mode} mode, code has the theme's colours before and after its script loads`, async ({page}) => {
     await page.emulateMedia({colorScheme: mode});
     await page.goto(PAGE);
     await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
     await expect(codeBlock(page, TITLE)).toHaveCSS('background-color', rgb(BACKGROUND[mode]));
-    await expect(codeBlock(page, TITLE).locator('.token.property').first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByRole('button', {name: 'Copy code to clipboard'})).toHaveCount(0);
+    const before = await coloursOf(page, TITLE);
+    expect(before.tokens.length).toBeGreaterThan(0);
+    // Pointing at the block swaps in the theme's own, highlighted by Prism in the browser.
+    await codeBlock(page, TITLE).hover();
+    await expect(copyButton(page, TITLE)).toBeAttached();
+    expect(await coloursOf(page, TITLE)).toEqual(before);
   });
 }
+
+test("switching the colour mode gives the code the other mode's colours", async ({page}) => {
+  await page.emulateMedia({colorScheme: 'light'});
+  await page.goto(PAGE);
+  const light = await coloursOf(page, TITLE);
+  await page.getByRole('button', {name: /^Switch between dark and light mode/}).click(); // system -> light
+  await page.getByRole('button', {name: /^Switch between dark and light mode/}).click(); // light -> dark
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expect(codeBlock(page, TITLE)).toHaveCSS('background-color', rgb(BACKGROUND.dark));
+  const dark = await coloursOf(page, TITLE);
+  expect(dark).not.toEqual(light);
+  await expect(page.getByRole('button', {name: 'Copy code to clipboard'})).toHaveCount(0);
+  await codeBlock(page, TITLE).hover();
+  await expect(copyButton(page, TITLE)).toBeAttached();
+  expect(await coloursOf(page, TITLE)).toEqual(dark);
+});
 
 test('a code block on a page reached by a link is highlighted and has its copy button', async ({page}) => {
   await page.goto('/docs/category/quick-start');

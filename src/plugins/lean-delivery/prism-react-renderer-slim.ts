@@ -20,7 +20,8 @@
  * in every page's main bundle, imports `Prism` from it, and the bundler then takes `Highlight` (and Prism
  * with it) only into the chunks that render a code block.
  */
-export {Highlight, type PrismTheme} from './prism-slim-highlight';
+export {Highlight} from './prism-slim-highlight';
+export type {PrismTheme} from './prism-slim-styles';
 
 /**
  * theme-classic's client module imports `Prism` to hand it to `@theme/prism-include-languages`, which this

@@ -6,6 +6,7 @@
  */
 import {createElement, useCallback, useMemo, type CSSProperties, type ReactNode} from 'react';
 import clsx from 'clsx';
+import {themeToDict, tokenStyle, type PrismTheme} from './prism-slim-styles';
 
 type PrismLib = typeof import('prismjs');
 type PrismToken = import('prismjs').Token;
@@ -41,9 +42,6 @@ export function getPrism(): PrismLib {
 }
 
 type Token = {types: string[]; content: string; empty?: boolean};
-type PrismThemeEntry = {types: string[]; languages?: string[]; style: CSSProperties};
-export type PrismTheme = {plain: CSSProperties; styles: PrismThemeEntry[]};
-type ThemeDict = Record<string, CSSProperties> & {root: CSSProperties; plain: CSSProperties};
 
 type LineInputProps = {line: Token[]; className?: string; style?: CSSProperties; [key: string]: unknown};
 type TokenInputProps = {token: Token; className?: string; style?: CSSProperties; [key: string]: unknown};
@@ -130,15 +128,6 @@ export function normalizeTokens(tokens: (PrismToken | string)[]): Token[][] {
   return lines;
 }
 
-function themeToDict(theme: PrismTheme, language: string): ThemeDict {
-  const dict = theme.styles.reduce<Record<string, CSSProperties>>((acc, entry) => {
-    if (entry.languages && !entry.languages.includes(language)) return acc;
-    for (const type of entry.types) acc[type] = {...acc[type], ...entry.style};
-    return acc;
-  }, {});
-  return {...dict, root: theme.plain, plain: {...theme.plain, backgroundColor: undefined}};
-}
-
 function HighlightInner({
   children,
   language: rawLanguage,
@@ -157,15 +146,8 @@ function HighlightInner({
     [themeDict],
   );
   const styleForToken = useCallback(
-    ({types, empty}: Token): CSSProperties | undefined => {
-      if (themeDict == null) return undefined;
-      if (types.length === 1 && types[0] === 'plain') return empty != null ? {display: 'inline-block'} : undefined;
-      if (types.length === 1 && empty != null) return themeDict[types[0]];
-      return Object.assign(
-        empty != null ? {display: 'inline-block'} : {},
-        ...types.map((t) => themeDict[t]),
-      ) as CSSProperties;
-    },
+    ({types, empty}: Token): CSSProperties | undefined =>
+      themeDict == null ? undefined : tokenStyle(themeDict, types, empty != null),
     [themeDict],
   );
   const getTokenProps = useCallback(

@@ -5,6 +5,7 @@ import React, {
   lazy,
   startTransition,
   useEffect,
+  useLayoutEffect,
   useRef,
   useState,
   useSyncExternalStore,
@@ -12,8 +13,9 @@ import React, {
   type ReactNode,
 } from 'react';
 import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
-import {useColorMode, useThemeConfig} from '@docusaurus/theme-common';
+import {useColorMode, usePrismTheme, useThemeConfig} from '@docusaurus/theme-common';
 import type {Props} from '@theme/CodeBlock';
+import {restyleCodeBlock, type PrismTheme} from '@site/src/plugins/lean-delivery/prism-slim-styles';
 import styles from './styles.module.css';
 
 type CodeBlockComponent = ComponentType<Props>;
@@ -32,11 +34,12 @@ const ServerCodeBlock = lazy(importCodeBlock);
 
 /**
  * The code, highlighted, is in the page's HTML. On the page's first load (hydration) the block keeps that
- * markup untouched: React leaves the children of an element rendered with `dangerouslySetInnerHTML` as the
- * server wrote them, and does not patch its attributes. The theme's code block (with Prism) replaces it
- * when the reader points at, touches or focuses the block (its copy and wrap buttons then appear), or when
- * the colour mode is not the one the server rendered (the code's colours are inline styles). Blocks
- * rendered after the first load (a page reached by a link) load it at once, showing the plain code meanwhile.
+ * markup: React leaves the children of an element rendered with `dangerouslySetInnerHTML` as the server
+ * wrote them, and does not patch its attributes. In the colour mode the server did not render, the block
+ * takes that mode's code colours from the theme without Prism (restyleCodeBlock). The theme's code block
+ * (with Prism) replaces it when the reader points at, touches or focuses the block: its copy and wrap
+ * buttons then appear. Blocks rendered after the first load (a page reached by a link) load it at once,
+ * showing the plain code meanwhile.
  */
 export default function CodeBlock(props: Props): ReactNode {
   // No Suspense boundary: the server waits for the lazy component outside one too, and a boundary would let
@@ -68,12 +71,22 @@ function ClientCodeBlock(props: Props): ReactNode {
   const {
     colorMode: {defaultMode},
   } = useThemeConfig();
-  const wanted = active || colorMode !== defaultMode;
+  const prismTheme = usePrismTheme() as PrismTheme;
+  const restyled = useRef(false);
   const islandRef = useRef<HTMLDivElement & HTMLPreElement>(null);
   const refocus = useRef<{parent: Element; index: number} | null>(null);
 
+  // The server wrote the code in the default colour mode's colours: in the other, the block takes that mode's
+  // colours from the theme, without Prism (before the browser paints, so the code does not flash).
+  useLayoutEffect(() => {
+    const element = islandRef.current;
+    if (!element || (colorMode === defaultMode && !restyled.current)) return;
+    restyleCodeBlock(element, prismTheme);
+    restyled.current = true;
+  }, [prismTheme, colorMode, defaultMode, Loaded]);
+
   useEffect(() => {
-    if (!wanted || Loaded) return;
+    if (!active || Loaded) return;
     let current = true;
     void loadCodeBlock().then((component) => {
       if (!current) return;
@@ -90,7 +103,7 @@ function ClientCodeBlock(props: Props): ReactNode {
     return () => {
       current = false;
     };
-  }, [wanted, Loaded]);
+  }, [active, Loaded]);
 
   useEffect(() => {
     const target = refocus.current;
