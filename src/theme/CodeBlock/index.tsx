@@ -4,6 +4,7 @@ import React, {
   isValidElement,
   lazy,
   startTransition,
+  useCallback,
   useEffect,
   useLayoutEffect,
   useRef,
@@ -75,6 +76,17 @@ function ClientCodeBlock(props: Props): ReactNode {
   const restyled = useRef(false);
   const islandRef = useRef<HTMLDivElement & HTMLPreElement>(null);
   const refocus = useRef<{parent: Element; index: number} | null>(null);
+  // React runs a ref's cleanup before it takes the element out of the page: whether it holds the focus then.
+  const island = useCallback((element: (HTMLDivElement & HTMLPreElement) | null) => {
+    islandRef.current = element;
+    return () => {
+      islandRef.current = null;
+      const parent = element?.parentElement;
+      if (parent && element.contains(document.activeElement)) {
+        refocus.current = {parent, index: Array.prototype.indexOf.call(parent.children, element)};
+      }
+    };
+  }, []);
 
   // The server wrote the code in the default colour mode's colours: in the other, the block takes that mode's
   // colours from the theme, without Prism (before the browser paints, so the code does not flash).
@@ -89,23 +101,16 @@ function ClientCodeBlock(props: Props): ReactNode {
     if (!active || Loaded) return;
     let current = true;
     void loadCodeBlock().then((component) => {
-      if (!current) return;
-      const element = islandRef.current;
-      // Focus on the block (a reader who tabbed to it) moves to the block that replaces it.
-      if (element?.parentElement && element.contains(document.activeElement)) {
-        refocus.current = {
-          parent: element.parentElement,
-          index: Array.prototype.indexOf.call(element.parentElement.children, element),
-        };
-      }
-      startTransition(() => setLoaded(() => component));
+      if (current) startTransition(() => setLoaded(() => component));
     });
     return () => {
       current = false;
     };
   }, [active, Loaded]);
 
-  useEffect(() => {
+  // Focus on the block (a reader who tabbed to it) moves to the block that replaces it, in the same task as
+  // the replacement, so that no key press meets a page without focus.
+  useLayoutEffect(() => {
     const target = refocus.current;
     if (!Loaded || !target) return;
     refocus.current = null;
@@ -114,7 +119,8 @@ function ClientCodeBlock(props: Props): ReactNode {
 
   if (Loaded) return <Loaded {...props} />;
   if (fromServer) {
-    const island = {
+    const islandProps = {
+      ref: island,
       dangerouslySetInnerHTML: {__html: ''},
       suppressHydrationWarning: true,
       onPointerEnter: () => setActive(true),
@@ -122,9 +128,9 @@ function ClientCodeBlock(props: Props): ReactNode {
     };
     // The theme renders a block of JSX children as a <pre>, a string of code as a <div>.
     return Children.toArray(props.children).some((child) => isValidElement(child)) ? (
-      <pre ref={islandRef} {...island} />
+      <pre {...islandProps} />
     ) : (
-      <div ref={islandRef} {...island} />
+      <div {...islandProps} />
     );
   }
   return (
