@@ -53,9 +53,18 @@ const CHECKS: Record<string, () => void> = {
       path.join(REPO_ROOT, 'src/plugins/lean-delivery/prism-react-renderer-slim.ts'),
       'utf8',
     );
-    const exported = new Set(
-      [...slim.matchAll(/^export (?:function|const) (\w+)|^export \{\w+ as (\w+)\}/gm)].map((m) => m[1] ?? m[2]),
-    );
+    const exported = new Set([
+      ...[...slim.matchAll(/^export (?:function|const) (\w+)/gm)].map((m) => m[1]),
+      // Re-exports: `export {Highlight, type PrismTheme} from './prism-slim-highlight';`
+      ...[...slim.matchAll(/^export \{([^}]+)\}/gm)].flatMap((m) =>
+        m[1].split(',').map((name) =>
+          name
+            .trim()
+            .split(/\s+as\s+/)
+            .pop()!,
+        ),
+      ),
+    ]);
     const imported = new Set<string>();
     for (const lib of ['@docusaurus/theme-classic/lib', '@docusaurus/theme-common/lib']) {
       for (const entry of fs.readdirSync(installed(lib), {recursive: true, withFileTypes: true})) {

@@ -174,7 +174,7 @@ export function MeasuredTable(): ReactNode {
                   {r.beforeJsKiB} ({kib(b.beforeJsKiB)})
                 </td>
                 {hasGzip && (
-                  <td className={over(r.gzip?.jsKiB, b.jsKiB) ? styles.over : undefined}>
+                  <td className={over(r.gzip?.jsKiB, b.jsGzipKiB ?? b.jsKiB) ? styles.over : undefined}>
                     {r.gzip ? `${r.gzip.totalKiB} / ${r.gzip.jsKiB}` : '–'}
                   </td>
                 )}

@@ -4,220 +4,27 @@
  *
  * Patch: prism-slim
  * Library: prism-react-renderer 2.4.1 (as @docusaurus/theme-classic 3.10.2 imports it: `Highlight`, `Prism`)
- * Changes: the package is replaced by this module: the same `Highlight` API (adapted from prism-react-renderer
- *   2.4.1, MIT, Formidable Labs) over a Prism that holds only the grammars the docs use, registered on the
- *   first code block; `src/theme/prism-include-languages.ts` is swizzled to a no-op so the theme does not
- *   register grammars itself. A code block in another language is shown unhighlighted.
+ * Changes: the package is replaced by this module: the same `Highlight` API (./prism-slim-highlight.ts, adapted
+ *   from prism-react-renderer 2.4.1, MIT, Formidable Labs) over a Prism that holds only the grammars the docs
+ *   use, registered on the first code block; `src/theme/prism-include-languages.ts` is swizzled to a no-op so
+ *   the theme does not register grammars itself. A code block in another language is shown unhighlighted.
  * Why: the package bundles ~35 grammars and 20 colour themes into one module with side effects, in every
- *   page's main bundle; with it, docs pages are over the 150 KiB JavaScript budget (perf/budgets.json).
+ *   page's main bundle; with it, docs pages are over their JavaScript budget (perf/budgets.json).
  * Gain: 15.1 KiB of JavaScript (Brotli) on every page. Measured side by side (scripts/compare-builds.mjs,
  *   PATCHES.md): /docs/ODE 139.3 KiB of JS with the patch, 154.4 without; the Synkronus CLI page 144.0 and 159.1.
  * Remove when: the theme or prism-react-renderer lets a site choose the grammars it bundles, or the JS budget
  *   is met without it. tests/unit/patches.spec.ts fails, naming this patch, when prism-react-renderer is no
  *   longer 2.4.1 (port the change) or the theme imports a name this module lacks.
+ *
+ * This module only re-exports, and ./index.ts marks it free of side effects: the theme's client module,
+ * in every page's main bundle, imports `Prism` from it, and the bundler then takes `Highlight` (and Prism
+ * with it) only into the chunks that render a code block.
  */
-import {createElement, useCallback, useMemo, type CSSProperties, type ReactNode} from 'react';
-import clsx from 'clsx';
-
-type PrismLib = typeof import('prismjs');
-type PrismToken = import('prismjs').Token;
-
-// The site's own Prism core with the docs' grammars (a grammar file extends the global `Prism`, which is
-// pointed at this core while they load). `manual` stops Prism from highlighting the whole document by
-// itself when it loads in a browser.
-// The grammars are registered on the first code block rendered, not when the page's script starts: this
-// module is in every page's main bundle, and running the grammars there cost ~6 ms of the longest task
-// on pages that have no code block at all.
-let prism: PrismLib | undefined;
+export {Highlight} from './prism-slim-highlight';
+export type {PrismTheme} from './prism-slim-styles';
 
 /**
- * theme-classic's client module imports `Prism` to hand it to `@theme/prism-include-languages`, which
- * this site swizzles to a no-op: that hand-over must not register the grammars, so this live binding
- * stays undefined until the first code block.
+ * theme-classic's client module imports `Prism` to hand it to `@theme/prism-include-languages`, which this
+ * site swizzles to a no-op: nothing reads it, and the site's Prism is never loaded for it.
  */
-export {prism as Prism};
-
-/** The site's Prism, with its grammars registered on first use. */
-export function getPrism(): PrismLib {
-  if (prism == null) {
-    const scope = globalThis as unknown as {Prism?: unknown};
-    scope.Prism = {manual: true, disableWorkerMessageHandler: true};
-    const core = require('prismjs/components/prism-core') as PrismLib;
-    scope.Prism = core;
-    require('prismjs/components/prism-markup');
-    require('prismjs/components/prism-css');
-    require('prismjs/components/prism-clike');
-    require('prismjs/components/prism-javascript');
-    require('prismjs/components/prism-typescript');
-    require('prismjs/components/prism-json');
-    require('prismjs/components/prism-yaml');
-    require('prismjs/components/prism-bash');
-    require('prismjs/components/prism-powershell');
-    require('prismjs/components/prism-ini');
-    require('prismjs/components/prism-nginx');
-    prism = core;
-  }
-  return prism;
-}
-
-type Token = {types: string[]; content: string; empty?: boolean};
-type PrismThemeEntry = {types: string[]; languages?: string[]; style: CSSProperties};
-export type PrismTheme = {plain: CSSProperties; styles: PrismThemeEntry[]};
-type ThemeDict = Record<string, CSSProperties> & {root: CSSProperties; plain: CSSProperties};
-
-type LineInputProps = {line: Token[]; className?: string; style?: CSSProperties; [key: string]: unknown};
-type TokenInputProps = {token: Token; className?: string; style?: CSSProperties; [key: string]: unknown};
-
-type RenderProps = {
-  tokens: Token[][];
-  className: string;
-  style: CSSProperties;
-  getLineProps: (input: LineInputProps) => Record<string, unknown>;
-  getTokenProps: (input: TokenInputProps) => Record<string, unknown>;
-};
-
-type HighlightProps = {
-  code: string;
-  language: string;
-  theme?: PrismTheme;
-  prism?: PrismLib;
-  children: (props: RenderProps) => ReactNode;
-};
-
-const newlineRe = /\r\n|\r|\n/;
-
-function normalizeEmptyLines(line: Token[]) {
-  if (line.length === 0) {
-    line.push({types: ['plain'], content: '\n', empty: true});
-  } else if (line.length === 1 && line[0].content === '') {
-    line[0].content = '\n';
-    line[0].empty = true;
-  }
-}
-
-function appendTypes(types: string[], add: string | string[]): string[] {
-  const last = types[types.length - 1];
-  return types.length > 0 && last === add ? types : types.concat(add);
-}
-
-/** Flattens Prism's nested token tree into lines of tokens, each with the types of its ancestors. */
-export function normalizeTokens(tokens: (PrismToken | string)[]): Token[][] {
-  const typeStack: string[][] = [[]];
-  const tokenStack: (PrismToken | string)[][] = [tokens];
-  const indexStack = [0];
-  const sizeStack = [tokens.length];
-  let depth = 0;
-  let currentLine: Token[] = [];
-  const lines = [currentLine];
-  while (depth > -1) {
-    let i: number;
-    while ((i = indexStack[depth]++) < sizeStack[depth]) {
-      let types = typeStack[depth];
-      const token = tokenStack[depth][i];
-      let content: PrismToken['content'];
-      if (typeof token === 'string') {
-        types = depth > 0 ? types : ['plain'];
-        content = token;
-      } else {
-        types = appendTypes(types, token.type);
-        if (token.alias) types = appendTypes(types, token.alias);
-        content = token.content;
-      }
-      if (typeof content !== 'string') {
-        depth++;
-        typeStack.push(types);
-        const children = Array.isArray(content) ? content : [content];
-        tokenStack.push(children);
-        indexStack.push(0);
-        sizeStack.push(children.length);
-        continue;
-      }
-      const parts = content.split(newlineRe);
-      currentLine.push({types, content: parts[0]});
-      for (let p = 1; p < parts.length; p++) {
-        normalizeEmptyLines(currentLine);
-        lines.push((currentLine = []));
-        currentLine.push({types, content: parts[p]});
-      }
-    }
-    depth--;
-    typeStack.pop();
-    tokenStack.pop();
-    indexStack.pop();
-    sizeStack.pop();
-  }
-  normalizeEmptyLines(currentLine);
-  return lines;
-}
-
-function themeToDict(theme: PrismTheme, language: string): ThemeDict {
-  const dict = theme.styles.reduce<Record<string, CSSProperties>>((acc, entry) => {
-    if (entry.languages && !entry.languages.includes(language)) return acc;
-    for (const type of entry.types) acc[type] = {...acc[type], ...entry.style};
-    return acc;
-  }, {});
-  return {...dict, root: theme.plain, plain: {...theme.plain, backgroundColor: undefined}};
-}
-
-function HighlightInner({
-  children,
-  language: rawLanguage,
-  code,
-  theme,
-  prism,
-}: Required<Omit<HighlightProps, 'theme'>> & {theme?: PrismTheme}) {
-  const language = rawLanguage.toLowerCase();
-  const themeDict = theme ? themeToDict(theme, language) : undefined;
-  const getLineProps = useCallback(
-    ({className, style, line: _line, ...rest}: LineInputProps) => ({
-      ...rest,
-      className: clsx('token-line', className),
-      style: {...(themeDict?.plain ?? {}), ...(style ?? {})},
-    }),
-    [themeDict],
-  );
-  const styleForToken = useCallback(
-    ({types, empty}: Token): CSSProperties | undefined => {
-      if (themeDict == null) return undefined;
-      if (types.length === 1 && types[0] === 'plain') return empty != null ? {display: 'inline-block'} : undefined;
-      if (types.length === 1 && empty != null) return themeDict[types[0]];
-      return Object.assign(
-        empty != null ? {display: 'inline-block'} : {},
-        ...types.map((t) => themeDict[t]),
-      ) as CSSProperties;
-    },
-    [themeDict],
-  );
-  const getTokenProps = useCallback(
-    ({token, className, style, ...rest}: TokenInputProps) => {
-      const ownStyle = styleForToken(token);
-      return {
-        ...rest,
-        className: clsx('token', ...token.types, className),
-        children: token.content,
-        style: style != null ? {...(ownStyle ?? {}), ...style} : ownStyle,
-      };
-    },
-    [styleForToken],
-  );
-  const grammar = prism.languages[language];
-  const tokens = useMemo(() => {
-    if (grammar == null) return normalizeTokens([code]);
-    const env = {code, grammar, language, tokens: [] as (PrismToken | string)[]};
-    prism.hooks.run('before-tokenize', env);
-    env.tokens = prism.tokenize(code, grammar);
-    prism.hooks.run('after-tokenize', env);
-    return normalizeTokens(env.tokens);
-  }, [code, grammar, language, prism]);
-  return children({
-    tokens,
-    className: `prism-code language-${language}`,
-    style: themeDict?.root ?? {},
-    getLineProps,
-    getTokenProps,
-  });
-}
-
-export function Highlight(props: HighlightProps) {
-  return createElement(HighlightInner, {...props, prism: props.prism ?? getPrism()});
-}
+export const Prism = undefined;
