@@ -249,7 +249,7 @@ const config: Config = {
     prism: {
       theme: lightCodeTheme,
       darkTheme: prismThemes.vsDark,
-      // Grammars are registered in src/plugins/lean-delivery/prism-react-renderer-slim.ts, not here.
+      // Grammars are registered in src/prism/prism-react-renderer-slim.ts, not here.
       additionalLanguages: [],
     },
   } satisfies Preset.ThemeConfig,

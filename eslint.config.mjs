@@ -70,7 +70,7 @@ export default defineConfig([
     rules: {'@docusaurus/no-html-links': 'off'},
   },
   {
-    files: ['src/plugins/lean-delivery/prism-slim-highlight.ts'],
+    files: ['src/prism/prism-slim-highlight.ts'],
     // Synchronous loads an import cannot express: Prism's grammars on first use, after the global they read.
     rules: {'@typescript-eslint/no-require-imports': 'off'},
   },

@@ -1,2 +1,2 @@
-// Swizzled to a no-op, part of patch prism-slim (PATCHES.md): the site's grammars are registered by src/plugins/lean-delivery/prism-react-renderer-slim.ts.
+// Swizzled to a no-op, part of patch prism-slim (PATCHES.md): the site's grammars are registered by src/prism/prism-react-renderer-slim.ts.
 export default function prismIncludeLanguages(): void {}

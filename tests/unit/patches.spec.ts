@@ -49,10 +49,7 @@ const CHECKS: Record<string, () => void> = {
       'prism-react-renderer changed: port its changes to prism-react-renderer-slim.ts, or remove the patch if the budget allows',
     ).toBe('2.4.1');
     // The names the theme imports at run time must all be in the slim module.
-    const slim = fs.readFileSync(
-      path.join(REPO_ROOT, 'src/plugins/lean-delivery/prism-react-renderer-slim.ts'),
-      'utf8',
-    );
+    const slim = fs.readFileSync(path.join(REPO_ROOT, 'src/prism/prism-react-renderer-slim.ts'), 'utf8');
     const exported = new Set([
       ...[...slim.matchAll(/^export (?:function|const) (\w+)/gm)].map((m) => m[1]),
       // Re-exports: `export {Highlight, type PrismTheme} from './prism-slim-highlight';`

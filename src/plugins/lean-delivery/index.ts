@@ -3,7 +3,7 @@
  * - no shared `common` chunk: Docusaurus puts every module used by half the pages into one chunk that
  *   every page then loads (on a site of this size that drags diagram and API code
  *   into every page); each route loads only its own chunks instead;
- * - a slim prism-react-renderer (./prism-react-renderer-slim.ts) with only the grammars the docs use
+ * - a slim prism-react-renderer (src/prism/prism-react-renderer-slim.ts, browser code, so outside this Node-only folder) with only the grammars the docs use
  *   (patch prism-slim, PATCHES.md), bundled only with the code block (src/theme/CodeBlock loads it when a
  *   reader comes to a block), not in the main bundle;
  * - the entry scripts compiled while they download (EAGER_COMPILE_HINT);
@@ -27,12 +27,14 @@ export default function leanDelivery(context: LoadContext): Plugin {
     name: 'lean-delivery',
     configureWebpack(_config, isServer, {currentBundler}) {
       const bothBundles = {
-        resolve: {alias: {'prism-react-renderer$': path.join(__dirname, 'prism-react-renderer-slim.ts')}},
+        resolve: {
+          alias: {'prism-react-renderer$': path.join(__dirname, '../../prism/prism-react-renderer-slim.ts')},
+        },
         // Loading either module changes nothing until `Highlight` renders: flagged free of side effects, they
         // let the bundler take Prism only into the chunks that use `Highlight`, not into the main bundle,
         // where the theme's client module imports `Prism` (unused) from the slim module.
         module: {
-          rules: [{test: /[\\/]lean-delivery[\\/]prism-(react-renderer-slim|slim-highlight)\.ts$/, sideEffects: false}],
+          rules: [{test: /[\\/]src[\\/]prism[\\/]prism-(react-renderer-slim|slim-highlight)\.ts$/, sideEffects: false}],
         },
       };
       if (isServer) return bothBundles;

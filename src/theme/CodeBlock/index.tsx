@@ -16,7 +16,7 @@ import React, {
 import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
 import {useColorMode, usePrismTheme, useThemeConfig} from '@docusaurus/theme-common';
 import type {Props} from '@theme/CodeBlock';
-import {restyleCodeBlock, type PrismTheme} from '@site/src/plugins/lean-delivery/prism-slim-styles';
+import {restyleCodeBlock, type PrismTheme} from '@site/src/prism/prism-slim-styles';
 import styles from './styles.module.css';
 
 type CodeBlockComponent = ComponentType<Props>;
