@@ -3,7 +3,6 @@ import path from 'node:path';
 import type {Config, Plugin, PluginConfig, PluginModule} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import type {Options as PwaOptions} from '@docusaurus/plugin-pwa';
-import {themes as prismThemes} from 'prism-react-renderer';
 import {withSiteRules} from './site.rules';
 import remarkMermaidSvg from './src/plugins/mermaid-svg';
 import leanDeliveryPlugin from './src/plugins/lean-delivery';
@@ -28,14 +27,7 @@ import announcementBarIdPlugin from './src/plugins/announcement-bar-id';
 import stripIndexHtmlPlugin from './src/plugins/strip-index-html';
 import keyboardNavigationPlugin from './src/plugins/keyboard-navigation';
 import criticalCssPlugin from './src/plugins/critical-css';
-
-/** vsLight with its attribute-name red (#ff0000, 4.0:1 on white) darkened to pass WCAG AA (6.4:1). */
-const lightCodeTheme = {
-  ...prismThemes.vsLight,
-  styles: prismThemes.vsLight.styles.map((entry) =>
-    entry.types.includes('attr-name') ? {...entry, style: {...entry.style, color: 'rgb(192, 0, 0)'}} : entry,
-  ),
-};
+import {darkCodeTheme, lightCodeTheme} from './src/prism/code-themes';
 
 /**
  * The navbar logo, inlined as a data URL from static/img/logo.svg: half a KiB in every page's HTML
@@ -248,7 +240,7 @@ const config: Config = {
     },
     prism: {
       theme: lightCodeTheme,
-      darkTheme: prismThemes.vsDark,
+      darkTheme: darkCodeTheme,
       // Grammars are registered in src/prism/prism-react-renderer-slim.ts, not here.
       additionalLanguages: [],
     },
