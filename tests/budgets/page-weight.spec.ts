@@ -5,7 +5,7 @@
  */
 import {test, expect} from '@playwright/test';
 import {PAGE_PATHS} from '../support/routes.cjs';
-import {BUDGETS, pageBudgetFor} from '../../perf/budgets';
+import {BUDGETS, kindBudgetFor, overruns, pageBudgetFor} from '../../perf/budgets';
 import {measurePage, kib} from '../../scripts/page-weight.cjs';
 
 const MODERN_IMAGE = /\.(svg|webp|avif)(\?|$)|^data:image\/svg/;
@@ -13,13 +13,16 @@ const MODERN_IMAGE = /\.(svg|webp|avif)(\?|$)|^data:image\/svg/;
 for (const pagePath of PAGE_PATHS) {
   test(`${pagePath} stays within its page-weight budget`, async ({browser, baseURL}) => {
     const budget = pageBudgetFor(pagePath);
+    const isOverrun = overruns().some(([path]) => path === pagePath);
+    // An overrun's JavaScript figures are ceilings, not its kind's budget (perf/budgets.json, overruns).
+    const jsLimit = isOverrun ? 'ceiling' : 'budget';
     const m = await measurePage(browser, `${baseURL}${pagePath}`);
     const byType = Object.entries(m.byType)
       .map(([type, bytes]) => `${type} ${kib(bytes as number)}`)
       .join(', ');
     console.log(
       `${pagePath}: total ${kib(m.totalBytes)} KiB (budget ${budget.totalKiB}), JS ${kib(m.jsBytes)} KiB` +
-        `${budget.jsKiB ? ` (budget ${budget.jsKiB})` : ''}, before JS ${kib(m.beforeJsBytes)} KiB` +
+        `${budget.jsKiB ? ` (${jsLimit} ${budget.jsKiB})` : ''}, before JS ${kib(m.beforeJsBytes)} KiB` +
         `${budget.beforeJsKiB ? ` (budget ${budget.beforeJsKiB})` : ''}; ${byType}; prefetches ${kib(m.prefetchBytes)} KiB apart`,
     );
     expect(
@@ -27,16 +30,29 @@ for (const pagePath of PAGE_PATHS) {
       'every request succeeds',
     ).toBe(true);
     expect(kib(m.totalBytes), `${pagePath}: total KiB`).toBeLessThanOrEqual(budget.totalKiB);
-    if (budget.jsKiB) expect.soft(kib(m.jsBytes), `${pagePath}: JavaScript KiB`).toBeLessThanOrEqual(budget.jsKiB);
-    if (budget.jsGzipKiB) {
-      const gzip = await measurePage(browser, `${baseURL}${pagePath}`, {encoding: 'gzip'});
+    if (budget.jsKiB)
+      expect
+        .soft(kib(m.jsBytes), `${pagePath}: JavaScript KiB (${jsLimit} ${budget.jsKiB})`)
+        .toBeLessThanOrEqual(budget.jsKiB);
+    const gzip = budget.jsGzipKiB ? await measurePage(browser, `${baseURL}${pagePath}`, {encoding: 'gzip'}) : null;
+    if (gzip) {
       const scripts = (gzip.requests as {type: string; url: string; bytes: number}[])
         .filter((r) => r.type === 'Script')
         .map((r) => `${new URL(r.url).pathname} ${kib(r.bytes)}`)
         .join(', ');
       expect
-        .soft(kib(gzip.jsBytes), `${pagePath}: JavaScript KiB with gzip (budget ${budget.jsGzipKiB}): ${scripts}`)
-        .toBeLessThanOrEqual(budget.jsGzipKiB);
+        .soft(kib(gzip.jsBytes), `${pagePath}: JavaScript KiB with gzip (${jsLimit} ${budget.jsGzipKiB}): ${scripts}`)
+        .toBeLessThanOrEqual(budget.jsGzipKiB!);
+    }
+    if (isOverrun) {
+      // A ceiling holds a page only while it is over its kind's budget: once under it, the overrun is deleted.
+      const kind = kindBudgetFor(pagePath);
+      const over =
+        (kind.jsKiB !== undefined && kib(m.jsBytes) > kind.jsKiB) ||
+        (gzip !== null && kind.jsGzipKiB !== undefined && kib(gzip.jsBytes) > kind.jsGzipKiB);
+      expect(over, `${pagePath} is within its budget now: delete its entry of overruns in perf/budgets.json`).toBe(
+        true,
+      );
     }
     if (budget.beforeJsKiB) {
       expect(

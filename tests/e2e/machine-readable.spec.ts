@@ -78,13 +78,18 @@ test.describe('machine-readable files', () => {
     expect(text).toContain(`Sitemap: ${SITE_URL}/sitemap.xml`);
   });
 
-  test('the sitemap lists every route', async ({request}) => {
+  test('the sitemap lists every route, and the route list every page of the sitemap', async ({request}) => {
     const response = await request.get('/sitemap.xml');
     expect(response.status()).toBe(200);
     const locations = [...(await response.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
     for (const pagePath of PAGE_PATHS) {
       expect(locations, `sitemap.xml lacks ${pagePath}`).toContain(`${SITE_URL}${pagePath}`);
     }
+    // The route list is what the per-page tests (axe, budgets, headers…) cover: a new page must be added to it.
+    expect(
+      locations.filter((l) => !PAGE_PATHS.includes(l.slice(SITE_URL.length))),
+      'pages in sitemap.xml missing from tests/support/routes.cjs',
+    ).toEqual([]);
     expect(locations, 'sitemap.xml lists the search results page').not.toContain(`${SITE_URL}/search`);
   });
 

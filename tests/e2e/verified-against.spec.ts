@@ -21,12 +21,7 @@ function pageSource(route: string): {file: string; files: string[]} | undefined 
   return {file, files: front.verified_with ?? []};
 }
 
-/** Docs pages outside the route list (tests/support/routes.cjs), which are verified too. */
-const MORE_DOCS_PAGES = ['sync-protocol', 'sync-client', 'authentication', 'errors', 'known-issues'].map(
-  (page) => `/docs/documentation/synkronus/${page}`,
-);
-
-const VERIFIED_ROUTES = [...DOCS_PATHS.filter((p) => !p.startsWith('/docs/category/')), ...MORE_DOCS_PAGES];
+const VERIFIED_ROUTES = DOCS_PATHS.filter((p) => !p.startsWith('/docs/category/'));
 
 for (const route of VERIFIED_ROUTES) {
   test(`${route} says at its foot which ODE release it was verified against, with its upstream files`, async ({

@@ -1,5 +1,6 @@
 /**
- * Every route of the site, with what a reader sees there.
+ * Every route of the site, with what a reader sees there: every page a reader can land on, and the /docs
+ * redirect (the sitemap test of tests/e2e/machine-readable.spec.ts fails on a page missing here).
  * Route tests, accessibility tests and budget tests all read this list, and so does
  * `npm run bench` (scripts/bench.mjs): it is plain CommonJS so that Node loads it without TypeScript.
  */
@@ -22,8 +23,18 @@ const SPEC_ROUTES = [
   {path: '/docs/documentation/formulus/', h1: /Formulus/, title: /Formulus/},
   {path: '/docs/documentation/synkronus/', h1: /Synkronus/, title: /Synkronus/},
   {path: '/docs/documentation/synkronus/app-bundle', h1: /App bundle/, title: /App bundle/},
+  {path: '/docs/documentation/synkronus/sync-protocol', h1: /^Sync protocol$/, title: /Sync protocol/},
+  {path: '/docs/documentation/synkronus/sync-client', h1: /Write a sync client/, title: /Write a sync client/},
+  {path: '/docs/documentation/synkronus/authentication', h1: /Authentication and roles/, title: /Authentication/},
+  {path: '/docs/documentation/synkronus/errors', h1: /^Errors$/, title: /Errors/},
+  {path: '/docs/documentation/synkronus/known-issues', h1: /Known issues in v1\.0\.0-alpha\.6/, title: /Known issues/},
   {path: '/docs/documentation/synkronus-cli/cli', h1: /Synkronus CLI/, title: /Synkronus CLI/},
   {path: '/docs/For-developers/docusaurus/intro', h1: /developer guide/, title: /developer guide/},
+  {
+    path: '/docs/For-developers/docusaurus/performance-budgets',
+    h1: /Performance budgets/,
+    title: /Performance budgets/,
+  },
   {
     path: '/docs/For-developers/docusaurus/tutorial-extras/manage-docs-versions',
     h1: /Manage docs versions/,
