@@ -8,6 +8,9 @@
 // It also loads /, /docs/ODE and /api under the "2G field" profile (scripts/field-2g.cjs; median of three
 // cold loads each) and prints each timing beside the figure measured before that work
 // (perf/field-2g-before.json), and it prints the largest modules of main.js, the script every page loads.
+// Last, it measures what /api costs the browser to lay out and style against a docs page, with the CPU slowed
+// 4× (scripts/render-cost.cjs; median of three), beside the figures before /api drew each schema once
+// (perf/api-render-before.json).
 //   node scripts/bench.mjs [--runs N] [--lighthouse-runs N] [--skip-builds]
 import {execFileSync, spawnSync} from 'node:child_process';
 import fs from 'node:fs';
@@ -22,6 +25,7 @@ const {chromium} = require('@playwright/test');
 const {startNginx, REPO_ROOT} = require('./nginx.cjs');
 const {measurePage, firstPaintBytes, kib, MOBILE_VIEWPORT} = require('./page-weight.cjs');
 const {FIELD_2G, measureField2g} = require('./field-2g.cjs');
+const {CPU_SLOWDOWN, measureRenderCost} = require('./render-cost.cjs');
 const {PAGE_PATHS} = require('../tests/support/routes.cjs');
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -44,6 +48,11 @@ const FIELD_2G_BEFORE = require('../perf/field-2g-before.json');
 const MAIN_MODULES_FILE = path.join(REPO_ROOT, '.docusaurus/main-modules.json');
 const FIELD_2G_ROUTES = ['/', '/docs/ODE', '/api'];
 const FIELD_2G_RUNS = 3;
+const API_RENDER_BEFORE = require('../perf/api-render-before.json');
+/** /api's layout plus style time may be at most this many times a docs page's. */
+const API_RENDER_FACTOR = 2;
+const RENDER_ROUTES = {api: '/api', docs: '/docs/ODE'};
+const RENDER_RUNS = 3;
 
 /**
  * Measures taken on each page of the 2G profile once it is usable, by name: each gets the Playwright page and
@@ -89,6 +98,7 @@ if (!SKIP_BUILDS) {
 const server = startNginx({port: PORT, name: 'bench'});
 const routes = [];
 let field2g;
+let render;
 try {
   const browser = await chromium.launch({executablePath: CHROMIUM_BIN, args: CHROMIUM_ARGS});
   for (const route of PAGE_PATHS) {
@@ -133,6 +143,29 @@ try {
       }),
     ),
   };
+  // Layout and style of /api against a docs page: the two interleaved, RENDER_RUNS times over.
+  const renderRuns = {api: [], docs: []};
+  for (let i = 0; i < RENDER_RUNS; i++) {
+    for (const [key, route] of Object.entries(RENDER_ROUTES))
+      renderRuns[key].push(await measureRenderCost(browser, `${server.origin}${route}`));
+    console.log(`layout and style ${i + 1}/${RENDER_RUNS}`);
+  }
+  render = {
+    cpuSlowdown: CPU_SLOWDOWN,
+    runs: RENDER_RUNS,
+    ...Object.fromEntries(
+      Object.entries(renderRuns).map(([key, runs]) => [
+        key,
+        {
+          route: RENDER_ROUTES[key],
+          elements: median(runs.map((r) => r.elements)),
+          layoutMs: median(runs.map((r) => r.layoutMs)),
+          styleMs: median(runs.map((r) => r.styleMs)),
+          runs,
+        },
+      ]),
+    ),
+  };
   await browser.close();
   // The routes one after another, LIGHTHOUSE_RUNS times over; each score is the median of its runs.
   const urls = Array.from({length: LIGHTHOUSE_RUNS}, () => routes.map((r) => `${server.origin}${r.path}`)).flat();
@@ -166,9 +199,7 @@ const results = {
       },
   routes,
   field2g: field2g ?? null,
-  mainModules: fs.existsSync(MAIN_MODULES_FILE)
-    ? JSON.parse(fs.readFileSync(MAIN_MODULES_FILE, 'utf8')).slice(0, 30)
-    : null,
+  render: render ?? null,
 };
 if (SKIP_BUILDS && fs.existsSync(RESULTS_FILE)) {
   // No build was timed: keep the build times of the previous results, if there are any.
@@ -184,9 +215,12 @@ const vsBudget = (value, budget, atLeast = false) => {
   const bad = atLeast ? value < budget : value > budget;
   return `${value} (${atLeast ? '≥' : '≤'}${budget})${bad ? ' OVER' : ''}`;
 };
-/** The page budget of a route: the same rule as pageBudgetFor() in perf/budgets.ts. */
-const pageBudget = (route) =>
-  route === '/' ? BUDGETS.pages.home : route === '/api' ? BUDGETS.pages.api : BUDGETS.pages.docs;
+/** The page budget of a route: the same rule as pageBudgetFor() in perf/budgets.ts (an overrun's ceilings win). */
+const pageBudget = (route) => {
+  const kind = route === '/' ? BUDGETS.pages.home : route === '/api' ? BUDGETS.pages.api : BUDGETS.pages.docs;
+  const {why: _why, ...ceilings} = BUDGETS.overruns[route] ?? {};
+  return {...kind, ...ceilings};
+};
 const minimums = BUDGETS.lighthouse;
 const over = [];
 console.log(
@@ -226,9 +260,29 @@ if (field2g) {
     console.log(`${pad(route, 16)} ${names.map((n) => pad(`${now[n]} (before ${before[n] ?? '–'})`, 24)).join(' ')}`);
   }
 }
-if (results.mainModules) {
+if (render) {
+  console.log(
+    `\nlayout and style, CPU ${render.cpuSlowdown}× slower, cold load until hydrated and idle; median of ${render.runs} (before: perf/api-render-before.json, commit ${API_RENDER_BEFORE.commit})`,
+  );
+  console.log(`${pad('route', 16)} ${pad('elements', 24)} ${pad('layout ms', 24)} ${pad('style ms', 24)}`);
+  for (const key of Object.keys(RENDER_ROUTES)) {
+    const now = render[key];
+    const before = API_RENDER_BEFORE[key];
+    const cell = (/** @type {'elements' | 'layoutMs' | 'styleMs'} */ n) => pad(`${now[n]} (before ${before[n]})`, 24);
+    console.log(`${pad(now.route, 16)} ${cell('elements')} ${cell('layoutMs')} ${cell('styleMs')}`);
+  }
+  const apiCost = render.api.layoutMs + render.api.styleMs;
+  const limit = API_RENDER_FACTOR * (render.docs.layoutMs + render.docs.styleMs);
+  if (apiCost > limit) over.push('/api layout and style');
+  console.log(
+    `/api layout + style: ${apiCost} ms (≤${limit}, ${API_RENDER_FACTOR}× ${RENDER_ROUTES.docs}'s)${apiCost > limit ? ' OVER' : ''}`,
+  );
+}
+// Printed, not kept in perf/results.json: the Performance budgets page bundles that file, and shows none of this.
+const mainModules = fs.existsSync(MAIN_MODULES_FILE) ? JSON.parse(fs.readFileSync(MAIN_MODULES_FILE, 'utf8')) : null;
+if (mainModules) {
   console.log('\nlargest modules of main.js (source bytes before minification; .docusaurus/main-modules.json):');
-  for (const m of results.mainModules.slice(0, 15)) console.log(`${String(m.bytes).padStart(9)}  ${m.name}`);
+  for (const m of mainModules.slice(0, 15)) console.log(`${String(m.bytes).padStart(9)}  ${m.name}`);
 }
 console.log(
   over.length ? `\nOVER BUDGET: ${over.join(', ')} (figures marked OVER above)` : '\nevery figure is within its budget',

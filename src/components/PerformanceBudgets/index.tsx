@@ -4,6 +4,7 @@ import {
   LIGHTHOUSE_CATEGORIES as CATEGORIES,
   LIGHTHOUSE_TIMING_CATEGORIES as TIMING_CATEGORIES,
   lighthouseMinimums,
+  overruns,
   pageBudgetFor,
   type PageBudget,
 } from '@site/perf/budgets';
@@ -28,7 +29,14 @@ type BenchResults = {
   method: string;
   build: {runs: number; coldMedianSeconds: number; warmMedianSeconds: number} | null;
   routes: RouteResult[];
+  /** What /api and a docs page cost the browser to style and lay out (absent from results older than that). */
+  render?: {cpuSlowdown: number; runs: number; api: RenderCost; docs: RenderCost} | null;
 };
+
+type RenderCost = {route: string; elements: number; layoutMs: number; styleMs: number};
+
+/** /api's layout plus style may take at most this many times a docs page's (scripts/bench.mjs holds the same). */
+const API_RENDER_FACTOR = 2;
 
 const results = benchResults as unknown as BenchResults;
 
@@ -201,5 +209,60 @@ export function MeasuredTable(): ReactNode {
         </tbody>
       </ScrollableTable>
     </>
+  );
+}
+
+/** The latest layout and style figures of `npm run bench` (perf/results.json): /api beside a docs page. */
+export function RenderCostTable(): ReactNode {
+  const render = results.render;
+  if (!render) return <p>The latest benchmark results do not include layout and style figures yet.</p>;
+  const limit = API_RENDER_FACTOR * (render.docs.layoutMs + render.docs.styleMs);
+  const apiCost = render.api.layoutMs + render.api.styleMs;
+  return (
+    <ScrollableTable>
+      <caption>
+        Median of {render.runs} cold loads with the processor {render.cpuSlowdown}× slower; /api may take at most{' '}
+        {API_RENDER_FACTOR}× a docs page&apos;s layout plus style time ({limit} ms in this run).
+      </caption>
+      <thead>
+        <tr>
+          <th scope="col">Route</th>
+          <th scope="col">Elements</th>
+          <th scope="col">Style ms</th>
+          <th scope="col">Layout ms</th>
+          <th scope="col">Style + layout ms</th>
+        </tr>
+      </thead>
+      <tbody>
+        {[render.docs, render.api].map((r) => (
+          <tr key={r.route}>
+            <th scope="row">
+              <code>{r.route}</code>
+            </th>
+            <td>{r.elements}</td>
+            <td>{r.styleMs}</td>
+            <td>{r.layoutMs}</td>
+            <td className={r === render.api && apiCost > limit ? styles.over : undefined}>{r.styleMs + r.layoutMs}</td>
+          </tr>
+        ))}
+      </tbody>
+    </ScrollableTable>
+  );
+}
+
+/** The pages over their JavaScript budget (perf/budgets.json, overruns), each with its ceilings and why. */
+export function OverrunList(): ReactNode {
+  const list = overruns();
+  if (list.length === 0) return <p>Every page is within its budget.</p>;
+  return (
+    <ul>
+      {list.map(([path, overrun]) => (
+        <li key={path}>
+          <code>{path}</code>: held to {overrun.jsKiB !== undefined && `${overrun.jsKiB} KiB with Brotli`}
+          {overrun.jsKiB !== undefined && overrun.jsGzipKiB !== undefined && ' and '}
+          {overrun.jsGzipKiB !== undefined && `${overrun.jsGzipKiB} KiB with gzip`}: {overrun.why}.
+        </li>
+      ))}
+    </ul>
   );
 }
