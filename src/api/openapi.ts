@@ -12,7 +12,21 @@ export const ROLES = ['read-only', 'read-write', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
 /** A JSON Schema object, OpenAPI 3.0 flavour. */
-export type Schema = {
+/** The bounds, lengths, counts and pattern of a schema: written the same in the description and in the page's model. */
+export type ValueConstraints = {
+  minimum?: number;
+  maximum?: number;
+  multipleOf?: number;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  minItems?: number;
+  maxItems?: number;
+  minProperties?: number;
+  maxProperties?: number;
+};
+
+export type Schema = ValueConstraints & {
   $ref?: string;
   type?: string;
   format?: string;
@@ -29,19 +43,9 @@ export type Schema = {
   anyOf?: Schema[];
   example?: unknown;
   default?: unknown;
-  minimum?: number;
-  maximum?: number;
   exclusiveMinimum?: boolean;
   exclusiveMaximum?: boolean;
-  multipleOf?: number;
-  minLength?: number;
-  maxLength?: number;
-  pattern?: string;
-  minItems?: number;
-  maxItems?: number;
   uniqueItems?: boolean;
-  minProperties?: number;
-  maxProperties?: number;
   readOnly?: boolean;
   writeOnly?: boolean;
   deprecated?: boolean;

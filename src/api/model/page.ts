@@ -8,6 +8,7 @@
  * a string as it is (an ETag example reads `"9c4f0e7d2b1a"`, with its quotes), anything else as JSON.
  * Fields that would be empty, false or absent are left out, to keep the page's data small.
  */
+import type {ValueConstraints} from '../openapi';
 
 /** HTML rendered from CommonMark at build time (./markdown.ts): safe, no raw HTML from the description. */
 export type Html = string;
@@ -20,7 +21,7 @@ export type Value = string;
  * nullability the referring place adds); its content is in `ApiReferenceModel.schemas`, so the page's
  * data holds each component once, and the page draws it once, in its own section, where every use links.
  */
-export type SchemaNode = {
+export type SchemaNode = ValueConstraints & {
   ref?: string;
   type?: string;
   format?: string;
@@ -33,19 +34,9 @@ export type SchemaNode = {
   enum?: Value[];
   default?: Value;
   example?: Value;
-  minimum?: number;
-  maximum?: number;
   exclusiveMinimum?: true;
   exclusiveMaximum?: true;
-  multipleOf?: number;
-  minLength?: number;
-  maxLength?: number;
-  pattern?: string;
-  minItems?: number;
-  maxItems?: number;
   uniqueItems?: true;
-  minProperties?: number;
-  maxProperties?: number;
   properties?: PropertyModel[];
   /** `true`: any other property is allowed; a schema: other properties of that shape. */
   additionalProperties?: true | SchemaNode;
