@@ -1,0 +1,50 @@
+/**
+ * The docs page on performance budgets shows the budgets of perf/budgets.json and the latest figures of
+ * `npm run bench` (perf/results.json), read from those files when the site is built: a budget changed in
+ * the file is the budget the page states.
+ */
+import {test, expect} from '../support/fixtures';
+import budgets from '../../perf/budgets.json';
+import results from '../../perf/results.json';
+
+const PAGE = '/docs/For-developers/docusaurus/performance-budgets';
+
+test('the performance budgets page states the budgets of perf/budgets.json', async ({page}) => {
+  await page.goto(PAGE);
+  for (const budget of Object.values(budgets.pages) as Record<string, number | string>[]) {
+    // The row's header is the label, then the routes it covers.
+    const header = page.getByRole('rowheader', {name: `${budget.label} (${budget.routes})`, exact: true});
+    const row = page.getByRole('row').filter({has: header});
+    await expect(row, `budget row "${budget.label}"`).toHaveCount(1);
+    for (const key of ['totalKiB', 'jsKiB', 'jsGzipKiB', 'beforeJsKiB', 'firstPaintKiB'])
+      if (key in budget) await expect(row, `${budget.label}: ${key}`).toContainText(`≤ ${budget[key]}`);
+  }
+});
+
+test('the performance budgets page shows the latest benchmark figures of each route', async ({page}) => {
+  await page.goto(PAGE);
+  for (const route of results.routes) {
+    const row = page
+      .getByRole('row')
+      .filter({has: page.getByRole('rowheader', {name: route.path, exact: true})})
+      .filter({hasText: `${route.totalKiB} (`});
+    await expect(row, `measured row of ${route.path}`).toHaveCount(1);
+  }
+});
+
+test("the performance budgets page compares /api's layout and style with a docs page's", async ({page}) => {
+  const render = (results as {render?: {api: RenderCost; docs: RenderCost} | null}).render;
+  expect(render, 'perf/results.json has no layout and style figures: run npm run bench').toBeTruthy();
+  await page.goto(PAGE);
+  const table = page
+    .getByRole('table')
+    .filter({has: page.getByRole('rowheader', {name: '/api', exact: true})})
+    .last();
+  for (const r of [render!.api, render!.docs]) {
+    const row = table.getByRole('row').filter({has: page.getByRole('rowheader', {name: r.route, exact: true})});
+    await expect(row).toContainText(`${r.elements}`);
+    await expect(row).toContainText(`${r.styleMs + r.layoutMs}`);
+  }
+});
+
+type RenderCost = {route: string; elements: number; layoutMs: number; styleMs: number};
