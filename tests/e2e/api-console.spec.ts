@@ -527,9 +527,13 @@ test.describe('the dialects of the console', () => {
     );
     await expect(other).toBeVisible();
     const entry = other.getByRole('link', {name: RELEASE_RULES['health-always-ok'].title.replace(/`/g, '')});
-    await expect(entry).toHaveAttribute('href', '/docs/documentation/synkronus/known-issues#health-always-ok');
+    // Straight to the entry on its area's page, not to the overview that lists it.
+    await expect(entry).toHaveAttribute(
+      'href',
+      '/docs/documentation/synkronus/known-issues/users-and-tokens#health-always-ok',
+    );
     await entry.click();
-    await expect(page).toHaveURL(/\/docs\/documentation\/synkronus\/known-issues#health-always-ok$/);
+    await expect(page).toHaveURL(/\/docs\/documentation\/synkronus\/known-issues\/users-and-tokens#health-always-ok$/);
     await expect(page.getByRole('heading', {name: /GET \/health always answers 200/})).toBeVisible();
   });
 
@@ -552,7 +556,7 @@ test.describe('the dialects of the console', () => {
     );
     await expect(other.getByRole('link', {name: 'Changing your own password always fails with 401'})).toHaveAttribute(
       'href',
-      '/docs/documentation/synkronus/known-issues#change-password-always-401',
+      '/docs/documentation/synkronus/known-issues/users-and-tokens#change-password-always-401',
     );
 
     // The version of a real server is not the description's to give: the answer says so instead of inventing it.

@@ -6,6 +6,7 @@
 import {test, expect} from '../support/fixtures';
 import budgets from '../../perf/budgets.json';
 import results from '../../perf/results.json';
+import {overruns} from '../../perf/budgets';
 
 const PAGE = '/docs/For-developers/docusaurus/performance-budgets';
 
@@ -18,6 +19,18 @@ test('the performance budgets page states the budgets of perf/budgets.json', asy
     await expect(row, `budget row "${budget.label}"`).toHaveCount(1);
     for (const key of ['totalKiB', 'jsKiB', 'jsGzipKiB', 'beforeJsKiB', 'firstPaintKiB'])
       if (key in budget) await expect(row, `${budget.label}: ${key}`).toContainText(`≤ ${budget[key]}`);
+  }
+});
+
+test('the performance budgets page lists the pages held to a ceiling, or says that none is', async ({page}) => {
+  await page.goto(PAGE);
+  const none = page.getByText('No page is over its budget now: none is held to a ceiling.');
+  const list = overruns();
+  if (list.length === 0) await expect(none, 'perf/budgets.json has no overruns').toBeVisible();
+  else {
+    await expect(none).toHaveCount(0);
+    for (const [path, overrun] of list)
+      await expect(page.getByRole('listitem').filter({hasText: path}), `overrun ${path}`).toContainText(overrun.why);
   }
 });
 

@@ -25,9 +25,35 @@ const SPEC_ROUTES = [
   {path: '/docs/documentation/synkronus/app-bundle', h1: /App bundle/, title: /App bundle/},
   {path: '/docs/documentation/synkronus/sync-protocol', h1: /^Sync protocol$/, title: /Sync protocol/},
   {path: '/docs/documentation/synkronus/sync-client', h1: /Write a sync client/, title: /Write a sync client/},
+  {
+    path: '/docs/documentation/synkronus/sync-client-code',
+    h1: /^Sync client: the code$/,
+    title: /Sync client: the code/,
+  },
   {path: '/docs/documentation/synkronus/authentication', h1: /Authentication and roles/, title: /Authentication/},
   {path: '/docs/documentation/synkronus/errors', h1: /^Errors$/, title: /Errors/},
   {path: '/docs/documentation/synkronus/known-issues', h1: /Known issues in v1\.0\.0-alpha\.6/, title: /Known issues/},
+  {
+    path: '/docs/documentation/synkronus/known-issues/users-and-tokens',
+    h1: /^Known issues: users, tokens and deployment$/,
+    title: /Known issues: users, tokens and deployment/,
+  },
+  {
+    path: '/docs/documentation/synkronus/known-issues/app-bundles',
+    h1: /^Known issues: app bundles and attachments$/,
+    title: /Known issues: app bundles and attachments/,
+  },
+  {path: '/docs/documentation/synkronus/known-issues/sync', h1: /^Known issues: sync$/, title: /Known issues: sync/},
+  {
+    path: '/docs/documentation/synkronus/known-issues/synk',
+    h1: /^Known issues: synk, the command-line tool$/,
+    title: /Known issues: synk/,
+  },
+  {
+    path: '/docs/documentation/synkronus/known-issues/formulus',
+    h1: /^Known issues: Formulus$/,
+    title: /Known issues: Formulus/,
+  },
   {path: '/docs/documentation/synkronus-cli/cli', h1: /Synkronus CLI/, title: /Synkronus CLI/},
   {path: '/docs/For-developers/docusaurus/intro', h1: /developer guide/, title: /developer guide/},
   {

@@ -1,6 +1,6 @@
 /**
- * The code of the guide "Write a sync client" (docs/documentation/synkronus/sync-client.mdx), taken from the page
- * itself, runs against a stateful mock of the Synkronus server of ODE v1.0.0-alpha.6 (tests/support/sync-mock.ts):
+ * The code of the guide "Write a sync client", on its own page (docs/documentation/synkronus/sync-client-code.mdx),
+ * taken from that page itself, runs against a stateful mock of the Synkronus server of ODE v1.0.0-alpha.6 (tests/support/sync-mock.ts):
  * the code a reader copies is the code tested.
  */
 import {mkdtempSync, writeFileSync} from 'node:fs';
@@ -13,7 +13,7 @@ import {readRepoFile} from '../support/content';
 import {DIALECTS, type DialectName} from '../../src/api/synkronus';
 import {startSyncMock, type PushedRecord, type SyncMock} from '../support/sync-mock';
 
-const GUIDE = 'docs/documentation/synkronus/sync-client.mdx';
+const GUIDE = 'docs/documentation/synkronus/sync-client-code.mdx';
 
 /**
  * The page's one code block titled sync-client.ts, compiled by TypeScript (type errors fail the test, naming

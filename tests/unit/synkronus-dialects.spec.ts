@@ -1,5 +1,5 @@
 /**
- * The Known issues page and the engine's release dialect cannot disagree: the page's server entries
+ * The Known issues and the engine's release dialect cannot disagree: the server entries of its area pages
  * (every section but "synk" and "Formulus") are exactly the rules of src/api/synkronus/rules.ts, with the
  * same titles and source files, and each entry's request, sent to both dialects, gets the answer the
  * description gives and the answer the server at the tag gives. The table of probes is typed by RuleId, so a
@@ -17,42 +17,14 @@ import {writeZip} from '../../src/api/synkronus/zip';
 import {BEHAVIOURS} from '../../src/api/synkronus/behaviours';
 import {OPERATION_IDS} from '../../src/api/synkronus/operations';
 import {CONTRACT, newSynkronus, responseProblems} from '../support/api-console';
-import {readRepoFile} from '../support/content';
+import {knownIssueEntries, OVERVIEW_PATH, type KnownIssueEntry} from '../support/known-issues';
 
-const PAGE = 'docs/documentation/synkronus/known-issues.md';
-/** Sections of the page about clients of the server, not the server: their entries have no rule. */
+/** Sections of the Known issues about clients of the server, not the server: their entries have no rule. */
 const CLIENT_SECTIONS = [/^synk\b/, /^Formulus$/];
 
-type Entry = {id: string; title: string; sources: string[]; line: number};
-
-/** The server entries of the Known issues page: `### Title {/* #id *\/}` and its `**Source:**` paths. */
-function serverEntries(): Entry[] {
-  const lines = readRepoFile(PAGE).split('\n');
-  const entries: Entry[] = [];
-  let clientSection = false;
-  let current: Entry | undefined;
-  lines.forEach((line, index) => {
-    const section = /^## (.+)$/.exec(line);
-    if (section) {
-      clientSection = CLIENT_SECTIONS.some((pattern) => pattern.test(section[1].trim()));
-      current = undefined;
-      return;
-    }
-    const heading = /^### (.+?)\s*\{\/\*\s*#([a-z0-9-]+)\s*\*\/\}\s*$/.exec(line);
-    if (/^### /.test(line) && !heading)
-      throw new Error(`${PAGE}:${index + 1}: an entry heading without an anchor {/* #id */}`);
-    if (heading) {
-      current = clientSection ? undefined : {id: heading[2], title: heading[1], sources: [], line: index + 1};
-      if (current) entries.push(current);
-      return;
-    }
-    if (current && /^- \*\*Source:\*\*/.test(line))
-      current.sources = [
-        ...line.matchAll(/\[`([^`]+)`\]\(https:\/\/github\.com\/OpenDataEnsemble\/ode\/blob\/v1\.0\.0-alpha\.6\//g),
-      ].map((m) => m[1]);
-  });
-  return entries;
-}
+/** The server entries of the Known issues pages: `### Title {/* #id *\/}` and its `**Source:**` paths. */
+const serverEntries = (): KnownIssueEntry[] =>
+  knownIssueEntries().filter((entry) => !CLIENT_SECTIONS.some((pattern) => pattern.test(entry.section)));
 
 // ---------------------------------------------------------------------------------------------------------
 // Requests
@@ -513,7 +485,7 @@ test('every server entry of the Known issues page is a release rule, and every r
   for (const entry of entries) {
     const rule = rules[entry.id];
     if (!rule) {
-      problems.push(`${PAGE}:${entry.line}: the entry #${entry.id} has no rule in src/api/synkronus/rules.ts`);
+      problems.push(`${entry.file}:${entry.line}: the entry #${entry.id} has no rule in src/api/synkronus/rules.ts`);
       continue;
     }
     if (rule.title !== entry.title)
@@ -521,7 +493,7 @@ test('every server entry of the Known issues page is a release rule, and every r
         `src/api/synkronus/rules.ts: rule ${entry.id} has the title ${JSON.stringify(rule.title)}, the page ${JSON.stringify(entry.title)}`,
       );
     if (entry.sources.length === 0)
-      problems.push(`${PAGE}:${entry.line}: the entry #${entry.id} names no source file at the tag`);
+      problems.push(`${entry.file}:${entry.line}: the entry #${entry.id} names no source file at the tag`);
     if (JSON.stringify(rule.sources) !== JSON.stringify(entry.sources))
       problems.push(
         `src/api/synkronus/rules.ts: rule ${entry.id} cites ${rule.sources.join(', ')}; the page cites ${entry.sources.join(', ')}`,
@@ -529,7 +501,8 @@ test('every server entry of the Known issues page is a release rule, and every r
   }
   const ids = new Set(entries.map((e) => e.id));
   for (const id of Object.keys(rules))
-    if (!ids.has(id)) problems.push(`src/api/synkronus/rules.ts: rule ${id} has no server entry on ${PAGE}`);
+    if (!ids.has(id))
+      problems.push(`src/api/synkronus/rules.ts: rule ${id} has no server entry on the Known issues pages`);
   expect(problems, problems.join('\n')).toEqual([]);
   console.log(
     `dialects: ${Object.keys(rules).length} release rules, ${entries.length} Known issues server entries, ${Object.keys(PROBES).length} probes`,
@@ -566,7 +539,9 @@ for (const [id, probe] of Object.entries(PROBES) as [RuleId, Probe][]) {
         expect(rules, `${where}: the answer names the rule`).toContain(id);
         expect(answer.headers.get('X-Synkronus-Rules') ?? '', where).toContain(id);
         const href = exchange.rules.find((r) => r.id === id)?.href;
-        expect(href, where).toBe(`/docs/documentation/synkronus/known-issues#${id}`);
+        // The entry's own page, as the pages have it: the rule links straight to it.
+        const entry = serverEntries().find((e) => e.id === id);
+        expect(href, where).toBe(`${OVERVIEW_PATH}/${entry?.area}#${id}`);
         expect(exchange.other?.dialect, where).toBe('description');
       }
     }

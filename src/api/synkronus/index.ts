@@ -17,7 +17,8 @@ import {schemaValidator} from './validate';
 
 export type {Contract, ContractOperation} from './contract';
 export {DEFAULT_DIALECT, DIALECTS, type DialectName} from './types';
-export {KNOWN_ISSUES_PATH, RELEASE_RULES, ruleInfo, type RuleId, type RuleInfo} from './rules';
+export {RELEASE_RULES, ruleInfo, type RuleId, type RuleInfo} from './rules';
+export {KNOWN_ISSUES_PATH, knownIssueHref, type KnownIssueId} from './known-issues';
 export {
   SEED_USERS,
   SEED_FORM_TYPES,

@@ -1,17 +1,17 @@
 /**
  * The rules of the dialect "v1.0.0-alpha.6": each is one way the Synkronus server of ODE v1.0.0-alpha.6 answers
- * otherwise than its API description 1.0.3, named by the anchor of its entry on the Known issues page
- * (docs/documentation/synkronus/known-issues.md), with that entry's title and the source files at the tag
+ * otherwise than its API description 1.0.3, named by the anchor of its entry in the Known issues (the page of
+ * that entry's area, as ./known-issues.ts maps it), with that entry's title and the source files at the tag
  * that show it. The engine's code branches on these ids (`call.when(id)`), so a misspelt rule is a compile
  * error; tests/unit/synkronus-dialects.spec.ts checks that the rules and the page's server entries are the
  * same set, with the same titles and sources, and sends each entry's request to both dialects.
  */
 
+import {knownIssueHref, type KnownIssueId} from './known-issues';
+
 /** The ODE source at the release the site documents. */
 export const RELEASE_SOURCE = 'https://github.com/OpenDataEnsemble/ode/blob/v1.0.0-alpha.6';
 
-/** Where the Known issues page is served. */
-export const KNOWN_ISSUES_PATH = '/docs/documentation/synkronus/known-issues';
 
 export const RELEASE_RULES = {
   'create-user-path': {
@@ -141,5 +141,6 @@ export type RuleId = keyof typeof RELEASE_RULES;
 export type RuleInfo = {id: RuleId; title: string; href: string};
 
 export function ruleInfo(id: RuleId): RuleInfo {
-  return {id, title: RELEASE_RULES[id].title, href: `${KNOWN_ISSUES_PATH}#${id}`};
+  // `satisfies`: a rule whose id is not an entry of the Known issues map is a compile error.
+  return {id, title: RELEASE_RULES[id].title, href: knownIssueHref(id satisfies KnownIssueId)};
 }

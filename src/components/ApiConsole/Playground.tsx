@@ -9,7 +9,7 @@ import Link from '@docusaurus/Link';
 import clsx from 'clsx';
 import {useEffect, useRef, useState, type ReactNode} from 'react';
 import type {ContractOperation} from '@site/src/api/synkronus/contract';
-import {KNOWN_ISSUES_PATH as KNOWN_ISSUES, SEED_USERS} from '@site/src/api/synkronus';
+import {knownIssueHref, SEED_USERS} from '@site/src/api/synkronus';
 import {MOCK_ORIGIN, ResponseView, SeedNote, showResponse, type Shown} from './Response';
 import {DialectSwitch} from './Dialect';
 import {contract, resetSynkronus, send} from './session';
@@ -147,7 +147,7 @@ export function Playground(): ReactNode {
                     : '.'}{' '}
                 A push whose answer was lost is pushed again: each record replaces itself by its{' '}
                 <code>observation_id</code>, but the server of this release writes it again with a new version (
-                <Link to={`${KNOWN_ISSUES}#transmission-id-not-idempotent`}>Known issues</Link>).
+                <Link to={knownIssueHref('transmission-id-not-idempotent')}>Known issues</Link>).
               </>
             ),
           },
@@ -201,7 +201,7 @@ export function Playground(): ReactNode {
             next: !(json.operations as unknown[] | null)?.length ? (
               <>
                 No operation to apply: the server of this release never lists one (
-                <Link to={`${KNOWN_ISSUES}#attachment-manifest-empty`}>Known issues</Link>). Download the attachments
+                <Link to={knownIssueHref('attachment-manifest-empty')}>Known issues</Link>). Download the attachments
                 your pulled records name with <code>GET /attachments/{'{attachment_id}'}</code>. The sync is complete.
               </>
             ) : (

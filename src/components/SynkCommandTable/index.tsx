@@ -5,6 +5,8 @@ import useBrokenLinks from '@docusaurus/useBrokenLinks';
 import {binary, commands, globalFlags, groups} from '@site/data/synk-commands.json';
 import type {SynkCommand, SynkCommandData, SynkFlag} from './types';
 import ScrollableTable from '@site/src/components/ScrollableTable';
+// The module alone, not the engine's index: the CLI page needs the map, not the engine.
+import {knownIssueHref} from '@site/src/api/synkronus/known-issues';
 import styles from './styles.module.css';
 
 const data = {binary, commands, globalFlags, groups} as SynkCommandData;
@@ -13,9 +15,6 @@ const data = {binary, commands, globalFlags, groups} as SynkCommandData;
 function commandAnchor(command: string): string {
   return `synk-${command.replace(/\s+/g, '-')}`;
 }
-
-/** The Known issues page, whose entries the table links to by their anchors. */
-const KNOWN_ISSUES_PAGE = '/docs/documentation/synkronus/known-issues';
 
 /** A flag as it is typed, e.g. "-o, --output string". */
 function flagSignature(flag: SynkFlag): ReactNode {
@@ -76,7 +75,7 @@ function CommandRow({command}: {command: SynkCommand}): ReactNode {
               </>
             ) : null}
             {command.knownIssue ? (
-              <Link to={`${KNOWN_ISSUES_PAGE}#${command.knownIssue}`}>
+              <Link to={knownIssueHref(command.knownIssue)}>
                 Known issue of {data.binary} {command.command}
               </Link>
             ) : null}

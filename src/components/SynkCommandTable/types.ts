@@ -27,7 +27,7 @@ export type SynkCommand = {
   description: string;
   /** A known problem of the CLI and what to do instead. */
   note?: string;
-  /** The anchor of the command's entry on the Known issues page (docs/documentation/synkronus/known-issues.md). */
+  /** The id of the command's entry in the Known issues (its anchor; src/api/synkronus/known-issues.ts says on which page). */
   knownIssue?: string;
 };
 
