@@ -281,7 +281,11 @@ test.describe('/api with JavaScript switched off', () => {
   test('the navigation list is plain links, and a schema opens without a script', async ({browser, baseURL}) => {
     const page = await pageWithoutJs(browser, baseURL);
     await page.goto(API_ROUTE);
-    await referenceNav(page).getByRole('link', {name: 'Pull observations'}).click();
+    // Without a script the list stays folded under its title, which opens it.
+    const pull = referenceNav(page).getByRole('link', {name: 'Pull observations'});
+    await expect(pull).toBeHidden();
+    await referenceNav(page).getByText('Contents', {exact: true}).click();
+    await pull.click();
     await expect(page).toHaveURL(/#operation\/syncPull$/);
     await expect(anchorTarget(page, 'operation/syncPull')).toBeInViewport();
     // The request body names its schema with a link to its section, which names the schemas of its fields.
@@ -290,12 +294,16 @@ test.describe('/api with JavaScript switched off', () => {
       .click();
     await expect(page).toHaveURL(/#schema\/SyncPullRequest$/);
     await expect(anchorTarget(page, 'schema/SyncPullRequest')).toBeInViewport();
+    // A schema's fields are folded under its heading: without a script, the reader opens them.
+    await schemaSection(page, 'SyncPullRequest').locator('summary', {hasText: 'Fields of SyncPullRequest'}).click();
     await schemaSection(page, 'SyncPullRequest').getByRole('link', {name: 'SyncCursor', exact: true}).click();
     await expect(page).toHaveURL(/#schema\/SyncCursor$/);
-    await expect(
-      schemaSection(page, 'SyncCursor').getByText('Return records changed after this version.'),
-    ).toBeVisible();
+    const cursorField = schemaSection(page, 'SyncCursor').getByText('Return records changed after this version.');
+    await expect(cursorField).toBeHidden();
+    await schemaSection(page, 'SyncCursor').locator('summary', {hasText: 'Fields of SyncCursor'}).click();
+    await expect(cursorField).toBeVisible();
     const observation = schemaSection(page, 'Observation');
+    await observation.locator('summary', {hasText: 'Fields of Observation'}).click();
     await observation.locator('summary', {hasText: 'Fields of geolocation'}).click();
     await expect(observation.getByText('minimum -90')).toBeVisible();
     await page.context().close();
@@ -367,6 +375,10 @@ test.describe('/api with the keyboard alone', () => {
       .getByRole('link', {name: /Direct link to/})
       .first()
       .focus();
+    const fields = observation.locator('summary', {hasText: 'Fields of Observation'});
+    await tabTo(page, fields, {maxPresses: 40});
+    expect(await hasVisibleFocus(fields)).toBe(true);
+    await page.keyboard.press('Enter');
     const geolocation = observation.locator('summary', {hasText: 'Fields of geolocation'});
     await tabTo(page, geolocation, {maxPresses: 40});
     expect(await hasVisibleFocus(geolocation)).toBe(true);
@@ -498,7 +510,12 @@ test.describe('/api, the page', () => {
       .getByRole('link', {name: 'SyncPullRequest', exact: true})
       .click();
     await expect(page).toHaveURL(/#schema\/SyncPullRequest$/);
+    // The link opened the schema's folded fields.
+    await expect(
+      schemaSection(page, 'SyncPullRequest').getByText('Identifies the device or tool that pulls.'),
+    ).toBeVisible();
     const observation = schemaSection(page, 'Observation');
+    await observation.locator('summary', {hasText: 'Fields of Observation'}).click();
     await observation.locator('summary', {hasText: 'Fields of geolocation'}).click();
     await expect(observation.getByText('minimum -90')).toBeVisible();
     // The reference's own stylesheet came with the route: an operation's method label is styled.
@@ -563,4 +580,44 @@ test(`/api draws each component schema once, and its uses link there: at most ${
   expect($('*').length, `elements in the served HTML of /api (budget ${MAX_API_ELEMENTS})`).toBeLessThanOrEqual(
     MAX_API_ELEMENTS,
   );
+});
+
+/**
+ * The most elements /api lays out on a phone as it loads. What a slow phone spends on layout and style grows
+ * with them (the benchmark times it against a docs page): the contents list and each schema's fields are
+ * folded until the reader opens them.
+ */
+const MAX_API_LAID_OUT = 3000;
+
+test(`on a phone, /api lays out at most ${MAX_API_LAID_OUT} elements as it loads; the contents list opens with a tap`, async ({
+  page,
+}) => {
+  await page.setViewportSize({width: 375, height: 740});
+  await page.goto(API_ROUTE);
+  await expectHydrated(page);
+  const laidOut = await page.evaluate(
+    () =>
+      Array.from(document.body.querySelectorAll('*')).filter((element) => {
+        const folded = element.closest('details:not([open])');
+        if (folded && folded !== element && !element.closest('summary')) return false;
+        return element.getClientRects().length > 0;
+      }).length,
+  );
+  console.log(`/api on a phone: ${laidOut} elements laid out at load (budget ${MAX_API_LAID_OUT})`);
+  expect(laidOut, `elements laid out on /api at load (budget ${MAX_API_LAID_OUT})`).toBeLessThanOrEqual(
+    MAX_API_LAID_OUT,
+  );
+  const nav = referenceNav(page);
+  const pull = nav.getByRole('link', {name: 'Pull observations'});
+  await expect(pull).toBeHidden();
+  await nav.getByText('Contents', {exact: true}).click();
+  await pull.click();
+  await expect(anchorTarget(page, 'operation/syncPull')).toBeInViewport();
+});
+
+test('on a wide screen, the contents list stands open beside the reference', async ({page}) => {
+  await page.setViewportSize({width: 1280, height: 800});
+  await page.goto(API_ROUTE);
+  await expectHydrated(page);
+  await expect(referenceNav(page).getByRole('link', {name: 'Pull observations'})).toBeVisible();
 });

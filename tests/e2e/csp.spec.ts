@@ -4,7 +4,7 @@
  */
 import type {Page} from '@playwright/test';
 import {test, expect} from '../support/fixtures';
-import {referenceNav} from '../support/api-reference';
+import {referenceNav, schemaSection} from '../support/api-reference';
 import {SPEC_ROUTES} from '../support/routes.cjs';
 
 declare global {
@@ -79,8 +79,10 @@ test.describe('Content-Security-Policy', () => {
     await expect(page).toHaveURL(/#operation\/syncPull$/);
     await page.getByRole('main').getByRole('link', {name: 'SyncPullRequest', exact: true}).first().click();
     await expect(page).toHaveURL(/#schema\/SyncPullRequest$/);
-    await page.getByRole('main').locator('summary', {hasText: 'Fields of geolocation'}).click();
-    await expect(page.getByText('minimum -90')).toBeVisible();
+    const observation = schemaSection(page, 'Observation');
+    await observation.locator('summary', {hasText: 'Fields of Observation'}).click();
+    await observation.locator('summary', {hasText: 'Fields of geolocation'}).click();
+    await expect(observation.getByText('minimum -90')).toBeVisible();
     await page.waitForLoadState('networkidle');
     expect(violations).toEqual([]);
   });

@@ -2,6 +2,9 @@
  * The reference's navigation list: the introduction's sections, each tag with its operations, and every
  * schema, each one plain link away (it works without JavaScript). Once the page runs, the part being
  * read is highlighted (`aria-current`), and kept in view inside the list.
+ * On a phone the list sits above the reference, folded under "Contents": its 160 entries are a click away
+ * and cost a slow phone nothing to lay out until then. Beside the reference on a wide screen, it opens as
+ * the page runs (without JavaScript, one click opens it there too).
  */
 import {useEffect, useRef, useState, type ReactNode} from 'react';
 import clsx from 'clsx';
@@ -31,6 +34,9 @@ function groups(reference: ApiReferenceModel): Group[] {
     },
   ];
 }
+
+/** Where the list stands beside the reference rather than above it: the layout's breakpoint (styles.module.css). */
+const WIDE_SCREEN = '(min-width: 997px)';
 
 /**
  * The anchor of the part being read: of the targets whose top has passed the upper quarter of the
@@ -82,6 +88,11 @@ export default function Nav({reference}: {reference: ApiReferenceModel}): ReactN
   );
   const current = useCurrentAnchor(anchors);
   const navRef = useRef<HTMLElement>(null);
+  const foldRef = useRef<HTMLDetailsElement>(null);
+
+  useEffect(() => {
+    if (foldRef.current && window.matchMedia(WIDE_SCREEN).matches) foldRef.current.open = true;
+  }, []);
 
   // Keep the current entry in view inside the list's own scroll box (never scrolls the page).
   useEffect(() => {
@@ -105,21 +116,23 @@ export default function Nav({reference}: {reference: ApiReferenceModel}): ReactN
 
   return (
     <nav ref={navRef} className={clsx('menu', styles.nav)} aria-label="API reference">
-      <p className={styles.navTitle}>Contents</p>
-      <ul className="menu__list">
-        {list.map((group) => (
-          <li key={group.label} className="menu__list-item">
-            {group.anchor ? link(group.anchor, group.label) : <span className={styles.navGroup}>{group.label}</span>}
-            <ul className="menu__list">
-              {group.entries.map((entry) => (
-                <li key={entry.anchor} className="menu__list-item">
-                  {link(entry.anchor, entry.label, entry.method)}
-                </li>
-              ))}
-            </ul>
-          </li>
-        ))}
-      </ul>
+      <details ref={foldRef} className={styles.navFold}>
+        <summary className={styles.navTitle}>Contents</summary>
+        <ul className="menu__list">
+          {list.map((group) => (
+            <li key={group.label} className="menu__list-item">
+              {group.anchor ? link(group.anchor, group.label) : <span className={styles.navGroup}>{group.label}</span>}
+              <ul className="menu__list">
+                {group.entries.map((entry) => (
+                  <li key={entry.anchor} className="menu__list-item">
+                    {link(entry.anchor, entry.label, entry.method)}
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ul>
+      </details>
     </nav>
   );
 }

@@ -110,6 +110,18 @@ function hasParts(node: SchemaNode): boolean {
   );
 }
 
+/** A schema's parts under a "Fields of <name>" disclosure, closed until the reader opens it. */
+function FoldedParts({name, node}: {name: string; node: SchemaNode}): ReactNode {
+  return (
+    <details className={styles.nested}>
+      <summary>
+        Fields of <code>{name}</code>
+      </summary>
+      <SchemaParts node={node} />
+    </details>
+  );
+}
+
 /** One field of an object. */
 function Field({name, required, node}: {name: string; required?: boolean; node: SchemaNode}): ReactNode {
   const shown = target(node);
@@ -125,14 +137,7 @@ function Field({name, required, node}: {name: string; required?: boolean; node: 
       </div>
       <Html html={description} />
       <Constraints node={shown} />
-      {hasParts(node) ? (
-        <details className={styles.nested}>
-          <summary>
-            Fields of <code>{name}</code>
-          </summary>
-          <SchemaParts node={node} />
-        </details>
-      ) : null}
+      {hasParts(node) ? <FoldedParts name={name} node={node} /> : null}
     </li>
   );
 }
@@ -197,8 +202,21 @@ export function SchemaParts({node}: {node: SchemaNode}): ReactNode {
   );
 }
 
-/** A whole schema, as the body of a request or response or a schema of its own: its type line, description, constraints and parts. */
-export function SchemaTree({node, withDescription = true}: {node: SchemaNode; withDescription?: boolean}): ReactNode {
+/**
+ * A whole schema, as the body of a request or response or a schema of its own: its type line, description,
+ * constraints and parts. `foldedAs`: the parts open in a `<details>` named after the schema, as nested
+ * objects do; the Schemas section draws every component schema so, which keeps the page light to lay out on
+ * a slow phone (each schema's fields are a click away, and a link to the schema opens them).
+ */
+export function SchemaTree({
+  node,
+  withDescription = true,
+  foldedAs,
+}: {
+  node: SchemaNode;
+  withDescription?: boolean;
+  foldedAs?: string;
+}): ReactNode {
   const shown = target(node);
   return (
     <div className={styles.schema}>
@@ -210,7 +228,7 @@ export function SchemaTree({node, withDescription = true}: {node: SchemaNode; wi
       </p>
       {withDescription ? <Html html={node.description ?? shown.description} /> : null}
       <Constraints node={shown} />
-      <SchemaParts node={node} />
+      {foldedAs && hasParts(node) ? <FoldedParts name={foldedAs} node={node} /> : <SchemaParts node={node} />}
     </div>
   );
 }

@@ -4,13 +4,15 @@
  * introduction, every operation grouped by tag, and every schema, in the site's layout and colour
  * modes, readable with JavaScript off. Its primary colour is indigo (#3f51b5; #9fa8da in dark mode).
  */
-import type {ReactNode} from 'react';
+import {useEffect, type ReactNode} from 'react';
 import clsx from 'clsx';
 import Layout from '@theme/Layout';
 import Heading from '@theme/Heading';
 import useBrokenLinks from '@docusaurus/useBrokenLinks';
+import {useLocation} from '@docusaurus/router';
 import ReleaseNote from '@site/src/components/ReleaseNote';
 import type {ApiReferenceModel} from '@site/src/api/model/page';
+import {schemaAnchor} from '@site/src/api/anchors';
 import Html from './Html';
 import Nav from './Nav';
 import Operation from './Operation';
@@ -60,12 +62,33 @@ function Basics({reference}: {reference: ApiReferenceModel}): ReactNode {
   );
 }
 
+/**
+ * Opens the fields of the schema the address points at (`#schema/<Name>`), which the Schemas section draws
+ * folded: on arrival, on a link within the page and on a search result. Without JavaScript the reader opens
+ * them with one more click.
+ */
+function useOpenTargetedSchema(): void {
+  const {hash} = useLocation();
+  useEffect(() => {
+    const open = () => {
+      const id = decodeURIComponent(window.location.hash.slice(1));
+      if (!id.startsWith(schemaAnchor(''))) return;
+      const fields = document.getElementById(id)?.parentElement?.querySelector(':scope > div > details');
+      if (fields instanceof HTMLDetailsElement) fields.open = true;
+    };
+    open();
+    window.addEventListener('hashchange', open);
+    return () => window.removeEventListener('hashchange', open);
+  }, [hash]);
+}
+
 export default function ApiReference({reference}: {reference: ApiReferenceModel}): ReactNode {
   const {title, version} = reference;
   // The old ids of the operations (tag/<Tag>/operation/<id>) are targets of links too.
   const brokenLinks = useBrokenLinks();
   for (const tag of reference.tags)
     for (const op of tag.operations) if (op.legacyAnchor) brokenLinks.collectAnchor(op.legacyAnchor);
+  useOpenTargetedSchema();
 
   return (
     <Layout
@@ -132,7 +155,7 @@ export default function ApiReference({reference}: {reference: ApiReferenceModel}
                   <Heading as="h3" id={entry.anchor}>
                     {entry.name}
                   </Heading>
-                  <SchemaTree node={entry.schema} />
+                  <SchemaTree node={entry.schema} foldedAs={entry.name} />
                 </section>
               ))}
             </section>
