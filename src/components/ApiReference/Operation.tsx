@@ -1,5 +1,5 @@
 /** One operation of the reference: its call, access, parameters, request body, responses and samples. */
-import type {ReactNode} from 'react';
+import {Fragment, type ReactNode} from 'react';
 import clsx from 'clsx';
 import Heading from '@theme/Heading';
 import Link from '@docusaurus/Link';
@@ -146,10 +146,10 @@ function Access({operation}: {operation: OperationModel}): ReactNode {
         ) : operation.roles ? (
           <>
             {operation.roles.map((role, index) => (
-              <span key={role}>
+              <Fragment key={role}>
                 {index > 0 ? ', ' : null}
                 <code>{role}</code>
-              </span>
+              </Fragment>
             ))}
             {operation.rolesUnspecified ? (
               <>

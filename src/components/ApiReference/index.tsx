@@ -101,15 +101,15 @@ export default function ApiReference({reference}: {reference: ApiReferenceModel}
             <Heading as="h1">
               {title} ({version})
             </Heading>
+            {/* No text node of a lone space here (as in ReleaseNote): one counted as a layout shift while the page streamed in. */}
             <p>
-              OpenAPI {reference.openapi} description:{' '}
+              {`OpenAPI ${reference.openapi} description: `}
               <a href={reference.downloadUrl} download>
                 Download
               </a>
               {reference.license ? (
                 <>
-                  {' '}
-                  · License:{' '}
+                  {' · License: '}
                   {reference.license.url ? (
                     <a href={reference.license.url}>{reference.license.name}</a>
                   ) : (
