@@ -27,6 +27,9 @@ export const BUDGETS = budgets;
  */
 export const LIGHTHOUSE_CATEGORIES: readonly string[] = lighthouseCategories;
 
+/** /api's layout plus style time may be at most this many times a docs page's (a benchmark figure, never a test). */
+export const API_RENDER_FACTOR: number = budgets.apiRender.maxTimesDocs;
+
 /** The budget of a route's kind, without the ceilings of an overrun. */
 export function kindBudgetFor(route: string): PageBudget {
   if (route === '/') return budgets.pages.home;

@@ -41,7 +41,10 @@ const SKIP_BUILDS = args.includes('--skip-builds');
 const PORT = Number(process.env.BENCH_PORT ?? 4300);
 const {CHROMIUM_BIN, CHROMIUM_ARGS} = require('./chromium.cjs');
 const LIGHTHOUSE_CATEGORIES = require('./lighthouse-categories.json');
-const BUDGETS = require('../perf/budgets.json');
+// The budgets and the rule of which applies to a route, from the module the tests and the docs page read.
+const {BUDGETS, API_RENDER_FACTOR, pageBudgetFor} = require('jiti')(fileURLToPath(import.meta.url))(
+  '../perf/budgets.ts',
+);
 const RESULTS_FILE = path.join(REPO_ROOT, 'perf/results.json');
 const FIELD_2G_BEFORE = require('../perf/field-2g-before.json');
 /** Written by the build (src/plugins/lean-delivery/main-modules.ts). */
@@ -49,8 +52,6 @@ const MAIN_MODULES_FILE = path.join(REPO_ROOT, '.docusaurus/main-modules.json');
 const FIELD_2G_ROUTES = ['/', '/docs/ODE', '/api'];
 const FIELD_2G_RUNS = 3;
 const API_RENDER_BEFORE = require('../perf/api-render-before.json');
-/** /api's layout plus style time may be at most this many times a docs page's. */
-const API_RENDER_FACTOR = 2;
 const RENDER_ROUTES = {api: '/api', docs: '/docs/ODE'};
 const RENDER_RUNS = 3;
 
@@ -215,19 +216,13 @@ const vsBudget = (value, budget, atLeast = false) => {
   const bad = atLeast ? value < budget : value > budget;
   return `${value} (${atLeast ? '≥' : '≤'}${budget})${bad ? ' OVER' : ''}`;
 };
-/** The page budget of a route: the same rule as pageBudgetFor() in perf/budgets.ts (an overrun's ceilings win). */
-const pageBudget = (route) => {
-  const kind = route === '/' ? BUDGETS.pages.home : route === '/api' ? BUDGETS.pages.api : BUDGETS.pages.docs;
-  const {why: _why, ...ceilings} = BUDGETS.overruns[route] ?? {};
-  return {...kind, ...ceilings};
-};
 const minimums = BUDGETS.lighthouse;
 const over = [];
 console.log(
   `\n${pad('route', 60)} ${pad('total KiB', 16)} ${pad('JS KiB', 16)} ${pad('pre-JS KiB', 16)} ${pad('gzip JS KiB', 16)} ${pad('first paint KiB', 16)} ${LIGHTHOUSE_CATEGORIES.map((c) => pad(c, 16)).join(' ')}`,
 );
 for (const r of routes) {
-  const b = pageBudget(r.path);
+  const b = pageBudgetFor(r.path);
   const lh = r.lighthouse ?? {};
   const cells = [
     vsBudget(r.totalKiB, b.totalKiB),

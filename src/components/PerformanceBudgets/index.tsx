@@ -7,6 +7,7 @@ import {
   overruns,
   pageBudgetFor,
   type PageBudget,
+  API_RENDER_FACTOR,
 } from '@site/perf/budgets';
 import benchResults from '@site/perf/results.json';
 import ScrollableTable from '@site/src/components/ScrollableTable';
@@ -34,9 +35,6 @@ type BenchResults = {
 };
 
 type RenderCost = {route: string; elements: number; layoutMs: number; styleMs: number};
-
-/** /api's layout plus style may take at most this many times a docs page's (scripts/bench.mjs holds the same). */
-const API_RENDER_FACTOR = 2;
 
 const results = benchResults as unknown as BenchResults;
 
