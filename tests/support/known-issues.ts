@@ -5,9 +5,12 @@
  * the map against the pages.
  */
 import {listFiles, readRepoFile} from './content';
+import {KNOWN_ISSUES_PATH} from '../../src/api/synkronus/known-issues';
+import {ODE_RELEASE} from '../../site.constants';
 
 export const OVERVIEW_FILE = 'docs/documentation/synkronus/known-issues.md';
-export const OVERVIEW_PATH = '/docs/documentation/synkronus/known-issues';
+/** The overview's route, as the site serves it. */
+export const OVERVIEW_PATH = KNOWN_ISSUES_PATH;
 export const AREA_DIR = 'docs/documentation/synkronus/known-issues';
 
 /** One entry: `### Title {/* #id *\/}` under a `## Section`, with the files of its `**Source:**` line. */
@@ -24,7 +27,11 @@ export type KnownIssueEntry = {
 };
 
 const HEADING = /^### (.+?)\s*\{\/\*\s*#([a-z0-9-]+)\s*\*\/\}\s*$/;
-const SOURCE = /\[`([^`]+)`\]\(https:\/\/github\.com\/OpenDataEnsemble\/ode\/blob\/v1\.0\.0-alpha\.6\//g;
+/** A source link at the release's tag: its file's path. */
+const SOURCE = new RegExp(
+  `\\[\`([^\`]+)\`\\]\\(https://github\\.com/OpenDataEnsemble/ode/blob/${ODE_RELEASE.replace(/\./g, '\\.')}/`,
+  'g',
+);
 
 /** The area pages' files, in name order. */
 export const areaFiles = (): string[] => listFiles(AREA_DIR, /\.mdx?$/);
