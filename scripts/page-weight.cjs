@@ -37,7 +37,7 @@ async function measurePage(browser, url, options = {}) {
   cdp.on('Network.requestWillBeSent', (e) => {
     const headers = Object.fromEntries(Object.entries(e.request.headers).map(([k, v]) => [k.toLowerCase(), String(v)]));
     const prefetch = /prefetch/.test(headers['sec-purpose'] ?? '') || /prefetch/.test(headers['purpose'] ?? '');
-    // Chromium says whether a request holds back rendering: a stylesheet linked at the end of the body
+    // Chromium says whether a request holds back rendering: the stylesheet linked for print until it loads
     // (src/plugins/critical-css) holds back nothing the reader sees first.
     const renderBlocking = (e.renderBlockingBehavior ?? 'Blocking') === 'Blocking';
     requests.set(e.requestId, {url: e.request.url, type: e.type ?? 'Other', prefetch, bytes: 0, phase, renderBlocking});

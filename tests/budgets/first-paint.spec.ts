@@ -2,7 +2,7 @@
  * The first paint comes from the first round trip: on every docs page and `/`, the page's `<head>` plus the
  * stylesheets and scripts it makes block rendering stay within `firstPaintKiB` of perf/budgets.json, with
  * Brotli (scripts/page-weight.cjs, firstPaintBytes). The critical CSS inlined by src/plugins/critical-css is
- * part of the head; the full stylesheet, linked at the end of the body, blocks nothing before it.
+ * part of the head; the full stylesheet, linked for print until it has loaded, blocks nothing.
  */
 import {test, expect} from '@playwright/test';
 import {PAGE_PATHS} from '../support/routes.cjs';

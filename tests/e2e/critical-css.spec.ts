@@ -75,18 +75,20 @@ for (const {path, viewport} of cases) {
       // Not page.goto, which waits for hydration: the page cannot hydrate while its scripts are held.
       await page.evaluate((url) => location.assign(url), new URL(path, baseURL).href);
       await page.waitForURL(new URL(path, baseURL).href, {waitUntil: 'commit'});
-      // The stylesheet's link is the last element of the body: once it is there, the whole HTML has been read.
-      await page.locator('body > link[rel="stylesheet"]:last-child').waitFor({state: 'attached'});
+      // The stylesheet's link for readers without JavaScript is the last element of the body: once it is
+      // there, the whole HTML has been read.
+      await page.locator('body > noscript:last-child').waitFor({state: 'attached'});
       await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
       expect(held, 'the stylesheet was requested and is being held').toBe(1);
       const before = await firstScreen(page);
 
       css.release();
+      // Linked for print until it has loaded, then for every medium (by the inline script in the head).
       await expect
         .poll(() =>
           page.evaluate((source) => {
             const sheet = Array.from(document.styleSheets).find((s) => new RegExp(source).test(s.href ?? ''));
-            return (sheet?.cssRules.length ?? 0) > 0;
+            return (sheet?.cssRules.length ?? 0) > 0 && sheet?.media.mediaText === 'all';
           }, STYLESHEET.source),
         )
         .toBe(true);
@@ -102,3 +104,50 @@ for (const {path, viewport} of cases) {
     });
   }
 }
+
+/** The site's stylesheet as the page has it: where its link is, for which media, and whether it has loaded. */
+function siteStylesheets(page: Page) {
+  return page.evaluate(
+    (source) =>
+      Array.from(document.styleSheets)
+        .filter((sheet) => new RegExp(source).test(sheet.href ?? ''))
+        .map((sheet) => ({
+          media: sheet.media.mediaText,
+          loaded: sheet.cssRules.length > 0,
+          place: (sheet.ownerNode as Element).closest('head')
+            ? 'head'
+            : (sheet.ownerNode as Element).parentElement!.tagName,
+        })),
+    STYLESHEET.source,
+  );
+}
+
+test('with JavaScript, the stylesheet is fetched from the head once and applies to the screen when it has loaded', async ({
+  page,
+}) => {
+  const requests: string[] = [];
+  page.on('request', (request) => {
+    if (STYLESHEET.test(request.url())) requests.push(request.url());
+  });
+  await page.goto('/api');
+  await expectHydrated(page);
+  await expect.poll(() => siteStylesheets(page)).toEqual([{media: 'all', loaded: true, place: 'head'}]);
+  expect(requests, 'requests for the stylesheet').toHaveLength(1);
+});
+
+test('without JavaScript, the stylesheet comes from the link at the end of the body', async ({browser, baseURL}) => {
+  const context = await browser.newContext({baseURL, javaScriptEnabled: false});
+  try {
+    const page = await context.newPage();
+    await page.goto('/docs/ODE');
+    // The head's link stays for print (no script switches it); the one in <noscript> styles the screen.
+    await expect
+      .poll(() => siteStylesheets(page))
+      .toEqual([
+        {media: 'print', loaded: true, place: 'head'},
+        {media: '', loaded: true, place: 'NOSCRIPT'},
+      ]);
+  } finally {
+    await context.close();
+  }
+});
