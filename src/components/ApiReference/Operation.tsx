@@ -68,16 +68,22 @@ function Body({media}: {media: MediaModel}): ReactNode {
   );
 }
 
+/** A 2xx or 3xx status: the call did what was asked. */
+const isSuccess = (status: string) => /^[23]/.test(status);
+
 function statusClass(status: string): string | undefined {
-  if (/^[23]/.test(status)) return styles.statusSuccess;
+  if (isSuccess(status)) return styles.statusSuccess;
   if (/^[45]/.test(status)) return styles.statusError;
   return undefined;
 }
 
+/** A status with its reason phrase, as a reader scans for it: "401 Unauthorized". */
+const statusLine = ({status, reason}: ResponseModel) => (reason ? `${status} ${reason}` : status);
+
 function Response({response}: {response: ResponseModel}): ReactNode {
   const inline = singleParagraph(response.description);
   return (
-    <details className={styles.response} open={/^[23]/.test(response.status)}>
+    <details className={styles.response} open={isSuccess(response.status)}>
       <summary>
         <span className={clsx(styles.status, statusClass(response.status))}>{response.status}</span>
         {response.reason ? <span className={styles.reason}> {response.reason}</span> : null}
@@ -121,57 +127,89 @@ function Response({response}: {response: ResponseModel}): ReactNode {
   );
 }
 
-/** Whether a token is needed, and which roles may make the call. */
+/**
+ * The operation's responses: the successful ones open; the others under one fold that names them, each
+ * folded again. The fold's line keeps every status in view, and the page lays out one line per operation
+ * for them instead of one per status.
+ */
+function Responses({responses}: {responses: ResponseModel[]}): ReactNode {
+  const others = responses.filter((response) => !isSuccess(response.status));
+  return (
+    <>
+      {responses
+        .filter((response) => isSuccess(response.status))
+        .map((response) => (
+          <Response key={response.status} response={response} />
+        ))}
+      {others.length ? (
+        <details className={styles.response}>
+          <summary>Error responses: {others.map(statusLine).join(', ')}</summary>
+          <div className={styles.responseBody}>
+            {others.map((response) => (
+              <Response key={response.status} response={response} />
+            ))}
+          </div>
+        </details>
+      ) : null}
+    </>
+  );
+}
+
+/** Whether a token is needed, and which roles may make the call: a line each, its label first. */
 function Access({operation}: {operation: OperationModel}): ReactNode {
   return (
-    <dl className={styles.facts}>
-      <dt>Token</dt>
-      <dd>
-        {operation.isPublic ? (
-          'not needed'
-        ) : (
-          <>
-            required (
-            {operation.security?.map((name) => (
-              <code key={name}>{name}</code>
-            ))}
-            , see <Link to="#section/Authentication">Authentication</Link>)
-          </>
-        )}
-      </dd>
-      <dt>Roles</dt>
-      <dd>
-        {operation.isPublic ? (
-          'any caller, no token needed'
-        ) : operation.roles ? (
-          <>
-            {operation.roles.map((role, index) => (
-              <Fragment key={role}>
-                {index > 0 ? ', ' : null}
-                <code>{role}</code>
-              </Fragment>
-            ))}
-            {operation.rolesUnspecified ? (
-              <>
-                ; not specified for{' '}
-                {operation.rolesUnspecified.map((role) => (
-                  <code key={role}>{role}</code>
-                ))}
-              </>
-            ) : null}{' '}
-            (<Link to="#section/Roles">Roles</Link>)
-          </>
-        ) : (
-          'not specified'
-        )}
-      </dd>
+    <dl className={styles.access}>
+      <div>
+        <dt>Token</dt>
+        <dd>
+          {operation.isPublic ? (
+            'not needed'
+          ) : (
+            <>
+              required (
+              {operation.security?.map((name) => (
+                <code key={name}>{name}</code>
+              ))}
+              , see <Link to="#section/Authentication">Authentication</Link>)
+            </>
+          )}
+        </dd>
+      </div>
+      <div>
+        <dt>Roles</dt>
+        <dd>
+          {operation.isPublic ? (
+            'any caller, no token needed'
+          ) : operation.roles ? (
+            <>
+              {operation.roles.map((role, index) => (
+                <Fragment key={role}>
+                  {index > 0 ? ', ' : null}
+                  <code>{role}</code>
+                </Fragment>
+              ))}
+              {operation.rolesUnspecified ? (
+                <>
+                  ; not specified for{' '}
+                  {operation.rolesUnspecified.map((role) => (
+                    <code key={role}>{role}</code>
+                  ))}
+                </>
+              ) : null}{' '}
+              (<Link to="#section/Roles">Roles</Link>)
+            </>
+          ) : (
+            'not specified'
+          )}
+        </dd>
+      </div>
       {operation.operationId ? (
-        <>
+        <div>
           <dt>Operation ID</dt>
           <dd>
             <code>{operation.operationId}</code>
           </dd>
-        </>
+        </div>
       ) : null}
     </dl>
   );
@@ -217,9 +255,7 @@ export default function Operation({operation}: {operation: OperationModel}): Rea
       ) : null}
 
       <Heading as="h4">Responses</Heading>
-      {operation.responses.map((response) => (
-        <Response key={response.status} response={response} />
-      ))}
+      <Responses responses={operation.responses} />
 
       <Heading as="h4">Samples</Heading>
       <p className={styles.partsLabel}>curl</p>
