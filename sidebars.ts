@@ -1,4 +1,5 @@
 import type {SidebarsConfig} from '@docusaurus/plugin-content-docs';
+import {ODE_API_VERSION, ODE_RELEASE} from './site.constants';
 
 /**
  * The one docs sidebar, in reading order:
@@ -54,8 +55,7 @@ const sidebars: SidebarsConfig = {
           label: 'Known issues',
           link: {type: 'doc', id: 'documentation/synkronus/known-issues'},
           // Shown on this category's card in the Synkronus index page (otherwise it reads "5 items").
-          description:
-            'Where the Synkronus server of ODE v1.0.0-alpha.6 does otherwise than its API description 1.0.3, with a workaround and the source file for each.',
+          description: `Where the Synkronus server of ODE ${ODE_RELEASE} does otherwise than its API description ${ODE_API_VERSION}, with a workaround and the source file for each.`,
           items: [
             {
               type: 'doc',

@@ -12,7 +12,6 @@ import {knownIssueHref, type KnownIssueId} from './known-issues';
 /** The ODE source at the release the site documents. */
 export const RELEASE_SOURCE = 'https://github.com/OpenDataEnsemble/ode/blob/v1.0.0-alpha.6';
 
-
 export const RELEASE_RULES = {
   'create-user-path': {
     title: "Creating a user: `POST /users`, not `POST /users/create`",
