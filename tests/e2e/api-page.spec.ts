@@ -639,6 +639,33 @@ test(`on a phone, /api lays out at most ${MAX_API_LAID_OUT} elements as it loads
   await expect(anchorTarget(page, 'operation/syncPull')).toBeInViewport();
 });
 
+test('scrolling up from a schema far down, what the reader looks at moves with the wheel only, as the parts above get their real heights', async ({
+  page,
+}) => {
+  await page.setViewportSize({width: 375, height: 740});
+  await page.goto(`${API_ROUTE}#schema/Observation`);
+  await expectHydrated(page);
+  await expect(anchorTarget(page, 'schema/Observation')).toBeInViewport();
+  // Within 2 px: boxes sit at fractions of a pixel.
+  const WHEEL = 600;
+  // Twenty wheel steps up cross some forty schemas and operations laid out for the first time, each at a
+  // typical height until then: the browser's scroll anchoring keeps what is under the reader's eye in place.
+  for (let step = 1; step <= 20; step++) {
+    const before = await page.evaluate(() => {
+      const element = document.elementFromPoint(innerWidth / 2, innerHeight / 2)!;
+      (window as unknown as {probe: Element}).probe = element;
+      return element.getBoundingClientRect().top;
+    });
+    await page.mouse.wheel(0, -WHEEL);
+    const moved = () =>
+      page.evaluate((top) => (window as unknown as {probe: Element}).probe.getBoundingClientRect().top - top, before);
+    await expect
+      .poll(moved, {message: `step ${step}: what the reader looked at moves down`})
+      .toBeGreaterThan(WHEEL - 2);
+    expect(await moved(), `step ${step}: it moves ${WHEEL} px, no more`).toBeLessThan(WHEEL + 2);
+  }
+});
+
 test('on a wide screen, the contents list stands open beside the reference', async ({page}) => {
   await page.setViewportSize({width: 1280, height: 800});
   await page.goto(API_ROUTE);
