@@ -50,8 +50,6 @@ export async function inlineCriticalCss(html: string, outDir: string, file: stri
   const beasties = new Beasties({
     path: outDir,
     publicPath: '/',
-    // Whatever beasties does with the link is left unused: only its CSS is taken (below).
-    preload: 'body',
     pruneSource: false,
     inlineFonts: false,
     compress: true,
