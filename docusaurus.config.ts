@@ -10,6 +10,7 @@ import localSearch, {withSearchInOfflineCopy} from './src/plugins/local-search';
 import siteFiles from './src/plugins/site-files';
 import markdownTwins, {withTwinsInOfflineCopy} from './src/plugins/markdown-twins';
 import apiPlugin, {checkApiDescription, type ApiOptions} from './src/plugins/api';
+import knownIssuesPlugin, {remarkKnownIssuesIndex} from './src/plugins/known-issues';
 import {
   ANNOUNCEMENT_ID,
   API_DOWNLOAD_PATH,
@@ -118,8 +119,9 @@ const config: Config = {
       {
         docs: {
           sidebarPath: './sidebars.ts',
-          // Before Docusaurus' own image handling, which then treats each diagram as an image.
-          beforeDefaultRemarkPlugins: [remarkMermaidSvg],
+          // Before Docusaurus' own image handling, which then treats each diagram as an image; the Known issues
+          // index before its links are resolved and its headings listed.
+          beforeDefaultRemarkPlugins: [remarkMermaidSvg, [remarkKnownIssuesIndex, {siteDir: __dirname}]],
           editUrl: `${DOCS_REPO_URL}/tree/main/`,
         },
         blog: false,
@@ -138,6 +140,8 @@ const config: Config = {
     // Writes the inline-script hashes of the build for the nginx Content-Security-Policy.
     cspHeaderPlugin,
     API_PLUGIN,
+    // The Known issues entries, read from their pages, for what links to them (src/plugins/known-issues).
+    knownIssuesPlugin,
     [
       redirectPagesPlugin,
       // A static redirect page for hosts without server-side redirects (GitHub Pages);

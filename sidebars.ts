@@ -63,7 +63,7 @@ const sidebars: SidebarsConfig = {
               label: 'Users, tokens and deployment',
             },
             {type: 'doc', id: 'documentation/synkronus/known-issues/app-bundles', label: 'App bundles and attachments'},
-            {type: 'doc', id: 'documentation/synkronus/known-issues/sync', label: 'Sync'},
+            {type: 'doc', id: 'documentation/synkronus/known-issues/sync', label: 'Sync and data export'},
             {type: 'doc', id: 'documentation/synkronus/known-issues/synk', label: 'synk'},
             {type: 'doc', id: 'documentation/synkronus/known-issues/formulus', label: 'Formulus'},
           ],

@@ -7,3 +7,8 @@ declare module '@generated/api/synkronus/tables.json' {
   const tables: import('./model/tables').ApiTables;
   export default tables;
 }
+// The data module written by the `known-issues` plugin (src/plugins/known-issues): every entry of the Known issues.
+declare module '@generated/known-issues/default/entries.json' {
+  const entries: import('../known-issues').KnownIssue[];
+  export default entries;
+}

@@ -93,10 +93,12 @@ export function buildContract(api: ApiModel): Contract {
       parameters,
       responses: op.responses.map((response) => {
         const mediaType = response.content[0]?.mediaType;
+        const example = response.content[0]?.example;
         return {
           status: response.status,
           ...(response.reason ? {reason: response.reason} : {}),
           ...(mediaType ? {mediaType} : {}),
+          ...(example !== undefined && mediaType === 'application/json' ? {example} : {}),
           ...(response.headers.length ? {headers: response.headers.map((header) => header.name)} : {}),
         };
       }),

@@ -34,6 +34,8 @@ export type ContractResponse = {
   mediaType?: string;
   /** The response headers the description names. */
   headers?: string[];
+  /** The documented example of a JSON answer. */
+  example?: unknown;
 };
 
 export type ContractOperation = {

@@ -1,24 +1,25 @@
 /**
- * The Synkronus engine: `createSynkronus(contract, {dialect})` answers HTTP requests as a Synkronus server
- * would, in one of two dialects: "description" (API 1.0.3 as described) and "v1.0.0-alpha.6" (as the server of
- * that release does: each difference a rule of ./rules.ts, linked to its Known issues entry). The browser's
- * "Try it" console and sync playground call it in the page; ./node.ts serves it over HTTP for tests and for
- * integrators. See ./README.md.
+ * The Synkronus engine: `createSynkronus({contract, knownIssues}, {dialect})` answers HTTP requests as a
+ * Synkronus server would, in one of its dialects: "description" (API 1.0.3 as described) or an ODE release
+ * (as the server of that release does: each difference a rule, linked to its Known issues entry). The
+ * browser's "Try it" console and sync playground call it in the page; ./node.ts serves it over HTTP for tests
+ * and for integrators. See ./README.md.
  */
+import type {KnownIssue} from '../../known-issues';
+import {checked, engineError, toResponse} from './answer';
 import type {Contract} from './contract';
-import {typesValidator} from './go-decoding';
-import {BEHAVIOURS} from './behaviours';
+import {DIALECT_OF, DIALECTS, DEFAULT_DIALECT, type DialectName} from './dialects';
 import {createPipeline, type Outcome} from './pipeline';
-import {ruleInfo, type RuleInfo} from './rules';
+import {ruleInfoOf, type RuleInfo} from './rules';
 import {Store, type Seed} from './store';
-import {ACCESS_SECONDS, REFRESH_SECONDS} from './behaviours/auth';
-import {DEFAULT_DIALECT, DIALECTS, type Answer, type DialectName} from './types';
 import {schemaValidator} from './validate';
 
 export type {Contract, ContractOperation} from './contract';
-export {DEFAULT_DIALECT, DIALECTS, type DialectName} from './types';
-export {RELEASE_RULES, ruleInfo, type RuleId, type RuleInfo} from './rules';
-export {KNOWN_ISSUES_PATH, knownIssueHref, type KnownIssueId} from './known-issues';
+export {DIALECTS, DEFAULT_DIALECT, type DialectName} from './dialects';
+export {RELEASE, type RuleId} from './releases';
+export {RULES} from './releases/v1.0.0-alpha.6/rules';
+export type {RuleInfo} from './rules';
+export {ENGINE_HEADERS} from './answer';
 export {
   SEED_USERS,
   SEED_FORM_TYPES,
@@ -30,14 +31,11 @@ export {
 } from './seed';
 export type {Seed} from './store';
 
-/** Headers with which the engine says what gave its answer (the console reads them). */
-export const ENGINE_HEADERS = {
-  dialect: 'X-Synkronus-Dialect',
-  rules: 'X-Synkronus-Rules',
-  reason: 'X-Synkronus-Reason',
-  unspecified: 'X-Synkronus-Unspecified',
-  limit: 'X-Synkronus-Limit',
-} as const;
+/** The key the engine signs its JSON Web Tokens with, unless told another: stated so that tests can make tokens. */
+export const ENGINE_JWT_SECRET = 'synkronus-engine-secret';
+
+/** What the engine is made from: the API description's contract and the Known issues entries. */
+export type EngineData = {contract: Contract; knownIssues: readonly KnownIssue[]};
 
 /** One answer with what the console says about it. */
 export type Exchange = {
@@ -53,7 +51,14 @@ export type Exchange = {
   /** The engine's explanation of an error. */
   reason?: string;
   /** The other dialect's answer to the same request on a copy of the state, when it differs. */
-  other?: {dialect: DialectName; status: number; rules: RuleInfo[]};
+  other?: {dialect: DialectName; status: number; rules: RuleInfo[]; sameBody: boolean};
+};
+
+export type ExchangeOptions = {
+  /** Also answer in the other dialect, on a copy of the state. */
+  compare?: boolean;
+  /** The request target as it came over the wire (Node keeps it; a Request normalises `.` and `..`). */
+  target?: string;
 };
 
 export type Synkronus = {
@@ -61,9 +66,9 @@ export type Synkronus = {
   contract: Contract;
   store: Store;
   /** Answers one request. */
-  handle: (request: Request) => Promise<Response>;
+  handle: (request: Request, options?: ExchangeOptions) => Promise<Response>;
   /** Answers one request and says what gave the answer; with `compare`, also how the other dialect would answer. */
-  exchange: (request: Request, options?: {compare?: boolean}) => Promise<Exchange>;
+  exchange: (request: Request, options?: ExchangeOptions) => Promise<Exchange>;
   /** Back to the seeded state; every token forgotten. */
   reset: () => void;
   /** Moves the clock past the lifetime of every token issued so far. */
@@ -77,66 +82,41 @@ export type Synkronus = {
   whoIs: (token: string) => {username: string; role: string} | undefined;
 };
 
+/** Token lifetimes beyond any the engine issues: the clock moves past them to expire every token. */
+const EXPIRY_JUMP_MS = (8 * 24 + 1) * 3600 * 1000;
 
-function toResponse(request: Request, outcome: Outcome, dialect: DialectName): Response {
-  const {answer} = outcome;
-  const headers = new Headers(answer.headers);
-  let payload: BodyInit | null = null;
-  if (answer.bytes) payload = new Blob([answer.bytes.slice()]);
-  else if (answer.text !== undefined) payload = answer.text;
-  else if (answer.body !== undefined) payload = `${JSON.stringify(answer.body)}\n`;
-  const contentType = answer.contentType ?? (answer.body !== undefined ? 'application/json' : undefined);
-  if (contentType && payload !== null) headers.set('Content-Type', contentType);
-  if (request.method.toUpperCase() === 'HEAD' || answer.status === 304) payload = null;
-  headers.set(ENGINE_HEADERS.dialect, dialect);
-  if (outcome.rules.length) headers.set(ENGINE_HEADERS.rules, outcome.rules.join(', '));
-  // Header values must be Latin-1: the reasons are the engine's own ASCII sentences, values quoted with JSON.
-  const latin1 = (text: string) => text.replace(/[^\x20-\x7e]/g, '?');
-  if (answer.reason) headers.set(ENGINE_HEADERS.reason, latin1(answer.reason));
-  if (answer.unspecified) headers.set(ENGINE_HEADERS.unspecified, latin1(answer.unspecified));
-  if (answer.limit) headers.set(ENGINE_HEADERS.limit, latin1(answer.limit));
-  return new Response(payload, {status: answer.status, headers});
+async function bodyOf(response: Response) {
+  return new Uint8Array(await response.clone().arrayBuffer()).join(',');
 }
 
-/** The undocumented status of a dialect-true answer is a bug of the engine: say so instead. */
-function checked(outcome: Outcome, dialect: DialectName): Outcome {
-  const {answer, op, rules} = outcome;
-  if (!op || answer.unspecified || answer.limit || rules.length) return outcome;
-  if (dialect === 'v1.0.0-alpha.6' && answer.status >= 500) return outcome;
-  if (op.responses.some((r) => r.status === String(answer.status))) return outcome;
-  return {
-    ...outcome,
-    answer: {status: 500, body: {error: 'internal error of the engine'}, reason: `answered ${answer.status}, which ${op.operationId} does not document`},
-  };
-}
+export function createSynkronus(
+  {contract, knownIssues}: EngineData,
+  options: {dialect?: DialectName; seed?: Seed; jwtSecret?: string} = {},
+): Synkronus {
+  const dialectName = options.dialect ?? DEFAULT_DIALECT;
+  if (!DIALECTS.includes(dialectName))
+    throw new Error(`unknown dialect ${String(dialectName)}: one of ${DIALECTS.join(', ')}`);
+  const dialect = DIALECT_OF[dialectName];
+  const run = createPipeline({contract, validate: schemaValidator(contract.schemas), jwtSecret: options.jwtSecret ?? ENGINE_JWT_SECRET});
+  const store = new Store(() => dialect.seed(options.seed ?? {}));
+  const ruleInfo = ruleInfoOf(knownIssues);
 
-export function createSynkronus(contract: Contract, options: {dialect?: DialectName; seed?: Seed} = {}): Synkronus {
-  const dialect = options.dialect ?? DEFAULT_DIALECT;
-  if (!DIALECTS.includes(dialect)) throw new Error(`unknown dialect ${String(dialect)}: one of ${DIALECTS.join(', ')}`);
-  const run = createPipeline({
-    contract,
-    behaviours: BEHAVIOURS,
-    validate: schemaValidator(contract.schemas),
-    validateTypes: typesValidator(contract.schemas),
-  });
-  const store = new Store(options.seed);
-
-  async function outcomeOf(request: Request, on: Store, as: DialectName): Promise<Outcome> {
+  async function outcomeOf(request: Request, on: Store, name: DialectName, target?: string): Promise<Outcome> {
     try {
-      return checked(await run(request, on, as), as);
+      return checked(await run(request, on, DIALECT_OF[name], target));
     } catch (error) {
-      const answer: Answer = {status: 500, body: {error: 'internal error of the engine'}, reason: (error as Error).message};
-      return {answer, rules: []};
+      return {answer: engineError((error as Error).message), rules: [], headers: {}};
     }
   }
 
-  async function exchange(request: Request, {compare = false} = {}): Promise<Exchange> {
-    const other = DIALECTS.find((d) => d !== dialect)!;
+  async function exchange(request: Request, {compare = false, target}: ExchangeOptions = {}): Promise<Exchange> {
+    const other = DIALECTS.find((d) => d !== dialectName)!;
     const shadow = compare ? {request: request.clone(), store: store.copy()} : undefined;
-    const outcome = await outcomeOf(request, store, dialect);
+    const outcome = await outcomeOf(request, store, dialectName, target);
+    const response = toResponse(request, outcome, dialectName);
     const result: Exchange = {
-      response: toResponse(request, outcome, dialect),
-      dialect,
+      response,
+      dialect: dialectName,
       operationId: outcome.op?.operationId,
       rules: outcome.rules.map(ruleInfo),
       unspecified: outcome.answer.unspecified,
@@ -144,23 +124,24 @@ export function createSynkronus(contract: Contract, options: {dialect?: DialectN
       reason: outcome.answer.reason,
     };
     if (shadow) {
-      const theirs = await outcomeOf(shadow.request, shadow.store, other);
+      const theirs = await outcomeOf(shadow.request, shadow.store, other, target);
       const rules = [...new Set([...outcome.rules, ...theirs.rules])].map(ruleInfo);
-      if (rules.length || theirs.answer.status !== outcome.answer.status)
-        result.other = {dialect: other, status: theirs.answer.status, rules};
+      const sameBody = (await bodyOf(response)) === (await bodyOf(toResponse(shadow.request, theirs, other)));
+      if (rules.length || theirs.answer.status !== outcome.answer.status || !sameBody)
+        result.other = {dialect: other, status: theirs.answer.status, rules, sameBody};
     }
     return result;
   }
 
   return {
-    dialect,
+    dialect: dialectName,
     contract,
     store,
-    handle: async (request) => (await exchange(request)).response,
+    handle: async (request, options) => (await exchange(request, options)).response,
     exchange,
     reset: () => store.reset(),
     expireTokens: () => {
-      store.state.clockOffset += (ACCESS_SECONDS + REFRESH_SECONDS + 3600) * 1000;
+      store.state.clockOffset += EXPIRY_JUMP_MS;
     },
     restart: () => {
       store.state.restarted = true;
@@ -175,4 +156,3 @@ export function createSynkronus(contract: Contract, options: {dialect?: DialectN
     },
   };
 }
-

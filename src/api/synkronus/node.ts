@@ -7,16 +7,23 @@
 import http from 'node:http';
 import type {AddressInfo} from 'node:net';
 import path from 'node:path';
+import {readKnownIssues} from '../../known-issues/read';
 import {loadApiModel} from '../load';
 import {buildContract} from '../model/toContract';
 import type {Contract} from './contract';
-import {createSynkronus, type DialectName, type Exchange, type Seed, type Synkronus} from './index';
+import {createSynkronus, type DialectName, type EngineData, type Exchange, type Seed, type Synkronus} from './index';
 
 /** The description the site documents, relative to the repository. */
 export const DESCRIPTION_FILE = 'api/synkronus.yaml';
+const ROOT = path.resolve(__dirname, '../../..');
 
-export function contractFromFile(file = DESCRIPTION_FILE, root = path.resolve(__dirname, '../../..')): Contract {
+export function contractFromFile(file = DESCRIPTION_FILE, root = ROOT): Contract {
   return buildContract(loadApiModel(file, root));
+}
+
+/** What the engine is made from, read from the repository as the build reads it. */
+export function engineDataFromFiles(root = ROOT): EngineData {
+  return {contract: contractFromFile(DESCRIPTION_FILE, root), knownIssues: readKnownIssues(root)};
 }
 
 /** What happens to one request before the engine sees it, for tests of a client's failure handling. */
@@ -34,7 +41,7 @@ export type SynkronusServerOptions = {
   /** 0 (the default) takes a free port. */
   port?: number;
   seed?: Seed;
-  contract?: Contract;
+  data?: EngineData;
   intercept?: Intercept;
   /** Called with every exchange the engine answered, before the answer is sent (its body still unread). */
   onExchange?: (
@@ -46,7 +53,7 @@ export type SynkronusServerOptions = {
 export type SynkronusServer = {origin: string; engine: Synkronus; close: () => Promise<void>};
 
 export async function startSynkronusServer(options: SynkronusServerOptions = {}): Promise<SynkronusServer> {
-  const engine = createSynkronus(options.contract ?? contractFromFile(), {dialect: options.dialect, seed: options.seed});
+  const engine = createSynkronus(options.data ?? engineDataFromFiles(), {dialect: options.dialect, seed: options.seed});
   let origin = '';
 
   async function serve(req: http.IncomingMessage, res: http.ServerResponse, body: Buffer) {
@@ -68,7 +75,8 @@ export async function startSynkronusServer(options: SynkronusServerOptions = {})
     }
     const hasBody = method !== 'GET' && method !== 'HEAD' && body.length > 0;
     const request = new Request(url, {method, headers, body: hasBody ? new Uint8Array(body) : undefined});
-    const exchange = await engine.exchange(request);
+    // The target as sent: Go routes on it before any `.` or `..` is resolved.
+    const exchange = await engine.exchange(request, {target: req.url});
     await options.onExchange?.({method, path: url.pathname, query: url.search, headers, body}, exchange);
     if (verdict === 'drop-after') {
       req.socket.destroy();

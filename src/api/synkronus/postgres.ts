@@ -9,10 +9,25 @@ export type DatabaseRow = {
   observation_id: string;
   form_type: string;
   form_version: string;
-  data: unknown;
+  /** The JSON text of `data` as sent (json.RawMessage); undefined when the record has none (SQL NULL). */
+  data: string | undefined;
   created_at: string;
   updated_at: string;
 };
+
+/** Whether JSON text holds a `\u` escape of half a surrogate pair (jsonb refuses it; a whole pair is fine). */
+function loneSurrogate(json: string): boolean {
+  const escapes = [...json.matchAll(/(?<!\\)(?:\\\\)*\\u([0-9a-fA-F]{4})/g)].map((m) => ({at: m.index + m[0].length - 6, code: parseInt(m[1], 16)}));
+  for (let i = 0; i < escapes.length; i++) {
+    const {at, code} = escapes[i];
+    if (code >= 0xd800 && code < 0xdc00) {
+      const next = escapes[i + 1];
+      if (!next || next.at !== at + 6 || next.code < 0xdc00 || next.code >= 0xe000) return true;
+      i++;
+    } else if (code >= 0xdc00 && code < 0xe000) return true;
+  }
+  return false;
+}
 
 const ISO_TIMESTAMP = /^(\d{4,})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(\.\d*)?(?:[Zz]|([+-])(\d{2}):?(\d{2})?)?$/;
 const chars = (text: string) => [...text].length;
@@ -76,10 +91,8 @@ export function databaseRefusal(row: DatabaseRow, now: number): string | undefin
     if (chars(row[column]) > max) return `pq: value too long for type character varying(${max})`;
   }
   if (row.data === undefined) return 'pq: null value in column "data" of relation "observations" violates not-null constraint';
-  // JSON.stringify writes a NUL as \u0000 and half a surrogate pair as an escape such as \ud800.
-  const json = JSON.stringify(row.data);
-  if (/(?<!\\)(?:\\\\)*\\u0000/.test(json)) return 'pq: unsupported Unicode escape sequence';
-  if (/(?<!\\)(?:\\\\)*\\ud[89a-f][0-9a-f]{2}/.test(json)) return 'pq: invalid input syntax for type json';
+  if (/(?<!\\)(?:\\\\)*\\u0000/.test(row.data)) return 'pq: unsupported Unicode escape sequence';
+  if (loneSurrogate(row.data)) return 'pq: invalid input syntax for type json';
   for (const column of ['created_at', 'updated_at'] as const) {
     const refusal = timestampRefusal(row[column], now);
     if (refusal) return `pq: ${refusal}: ${JSON.stringify(row[column])}`;

@@ -8,17 +8,15 @@
  * example works as it is.
  */
 
-export type SeedUser = {
-  username: string;
-  password: string;
-  role: 'read-only' | 'read-write' | 'admin';
-  createdAt: string;
-};
+import {fileOf, isoSeconds, manifestOf, type Role, type Seed, type State, type User} from './store';
 
+export type SeedUser = {username: string; password: string; role: Role; id: string; createdAt: string};
+
+/** The accounts, with the ids and creation times a server gave them. */
 export const SEED_USERS: SeedUser[] = [
-  {username: 'admin', password: 'admin-passphrase', role: 'admin', createdAt: '2025-06-01T08:00:00Z'},
-  {username: 'fieldworker', password: 's3cret-passphrase', role: 'read-write', createdAt: '2025-06-02T10:30:00Z'},
-  {username: 'viewer', password: 'viewer-passphrase', role: 'read-only', createdAt: '2025-06-03T07:45:00Z'},
+  {username: 'admin', password: 'admin-passphrase', role: 'admin', id: '5f0c9a3e-2b7d-4c1e-9a8f-3d6b2e1c7a40', createdAt: '2025-06-01T08:00:00Z'},
+  {username: 'fieldworker', password: 's3cret-passphrase', role: 'read-write', id: 'b2e4d6f8-1a3c-4e5b-8d7f-9c0e2a4b6d81', createdAt: '2025-06-02T10:30:00Z'},
+  {username: 'viewer', password: 'viewer-passphrase', role: 'read-only', id: 'c7a1e3b5-9d2f-4a6c-b8e0-1f3d5b7a9c22', createdAt: '2025-06-03T07:45:00Z'},
 ];
 
 export const SEED_FORM_TYPES = ['household_survey', 'water_point'] as const;
@@ -103,14 +101,25 @@ const schemaFile = (fields: Record<string, string>) =>
     null,
     2,
   );
+/** A form's ui.json: one control per field, as JSON Forms reads it. */
+const uiFile = (fields: string[]) =>
+  JSON.stringify(
+    {type: 'VerticalLayout', elements: fields.map((field) => ({type: 'Control', scope: `#/properties/${field}`}))},
+    null,
+    2,
+  );
 
-/** The app bundle versions, oldest first; the newest is active. Each maps file paths to their content. */
+/**
+ * The app bundle versions, oldest first; the newest is active. Each maps file paths to their content; the
+ * version's name is the time it was uploaded, as the description's examples name versions.
+ */
 export const SEED_BUNDLES: {version: string; files: Record<string, string>}[] = [
   {
     version: '20250601-080000',
     files: {
       'app/index.html': '<!doctype html><title>Survey app</title><p>Version of 1 June.</p>',
       'forms/household_survey/schema.json': schemaFile({household_size: 'integer'}),
+      'forms/household_survey/ui.json': uiFile(['household_size']),
     },
   },
   {
@@ -118,7 +127,9 @@ export const SEED_BUNDLES: {version: string; files: Record<string, string>}[] = 
     files: {
       'app/index.html': '<!doctype html><title>Survey app</title><p>Version of 5 June.</p>',
       'forms/household_survey/schema.json': schemaFile({household_size: 'integer'}),
+      'forms/household_survey/ui.json': uiFile(['household_size']),
       'forms/water_point/schema.json': schemaFile({source: 'string', functional: 'boolean'}),
+      'forms/water_point/ui.json': uiFile(['source', 'functional']),
     },
   },
   {
@@ -126,10 +137,83 @@ export const SEED_BUNDLES: {version: string; files: Record<string, string>}[] = 
     files: {
       'app/index.html': '<!doctype html><title>Survey app</title><p>Version of 12 June.</p>',
       'forms/household_survey/schema.json': schemaFile({household_size: 'integer', village: 'string'}),
+      'forms/household_survey/ui.json': uiFile(['household_size', 'village']),
       'forms/water_point/schema.json': schemaFile({source: 'string', functional: 'boolean'}),
+      'forms/water_point/ui.json': uiFile(['source', 'functional']),
     },
   },
 ];
 
 /** The largest app bundle the in-browser Synkronus accepts (413 above it). */
 export const MAX_BUNDLE_BYTES = 1024 * 1024;
+
+const encoder = new TextEncoder();
+
+/** The time of a dated version name `YYYYMMDD-HHMMSS`. */
+export const versionTime = (version: string) =>
+  Date.UTC(+version.slice(0, 4), +version.slice(4, 6) - 1, +version.slice(6, 8), +version.slice(9, 11), +version.slice(11, 13));
+
+/** A user as stored: never updated since created. */
+export const userOf = (user: Omit<SeedUser, 'id' | 'createdAt'> & Partial<SeedUser>, index: number): User => {
+  const seeded = SEED_USERS.find((u) => u.username === user.username);
+  const id = user.id ?? seeded?.id ?? `00000000-0000-4000-8000-${String(index + 1).padStart(12, '0')}`;
+  const createdAt = user.createdAt ?? seeded?.createdAt ?? SEED_USERS[0].createdAt;
+  return {id, username: user.username, password: user.password, role: user.role, createdAt, updatedAt: createdAt};
+};
+
+/** A state with the seed's accounts and nothing else, its counter at `counter`. */
+export function emptyState(seed: Seed, counter: number): State {
+  return {
+    users: new Map((seed.users ?? SEED_USERS).map((user, i) => [user.username, userOf(user, i)])),
+    observations: new Map(),
+    attachments: new Map(),
+    attachmentOperations: [],
+    bundles: [],
+    active: {version: '', files: []},
+    coreHashes: {},
+    counter,
+    tokens: new Map(),
+    transmissions: new Set(),
+    clockOffset: 0,
+    databaseDown: false,
+    restarted: false,
+  };
+}
+
+/** The seeded attachments, stored with their create and delete operations. */
+export function seedAttachments(state: State, attachments = SEED_ATTACHMENTS) {
+  for (const attachment of attachments) {
+    const deleted = attachment.deletedVersion !== undefined;
+    state.attachments.set(attachment.id, {
+      id: attachment.id,
+      bytes: encoder.encode(attachment.text),
+      contentType: attachment.contentType,
+      version: attachment.version,
+      deleted,
+    });
+    state.attachmentOperations.push({attachment_id: attachment.id, operation: 'create', version: attachment.version});
+    if (deleted)
+      state.attachmentOperations.push({attachment_id: attachment.id, operation: 'delete', version: attachment.deletedVersion!});
+  }
+  state.attachmentOperations.sort((a, b) => a.version - b.version);
+}
+
+/** The description dialect's seed: dated version names, files typed by their extension, the newest active. */
+export function descriptionSeed(seed: Seed, typeOf: (path: string) => string): State {
+  const state = emptyState(seed, 0);
+  if (seed.content === false) return state;
+  seedObservations().forEach((record, index) =>
+    state.observations.set(record.observation_id, {...record, version: seedObservationVersion(index)}),
+  );
+  seedAttachments(state);
+  state.counter = SEED_CURRENT_VERSION;
+  state.bundles = SEED_BUNDLES.map(({version, files}) => {
+    const storedAt = isoSeconds(versionTime(version));
+    const stored = Object.entries(files).map(([path, text]) => fileOf(path, encoder.encode(text), storedAt, typeOf));
+    return {version, files: stored, storedAt};
+  });
+  const newest = state.bundles[state.bundles.length - 1];
+  state.active = {version: newest.version, files: newest.files};
+  state.manifest = manifestOf(newest.version, newest.files, newest.storedAt);
+  return state;
+}

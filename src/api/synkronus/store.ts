@@ -1,40 +1,48 @@
 /**
- * The engine's state (users, observations, attachments, app bundles, tokens, the version counter), its
- * seed and its clock. Plain data only, so that `structuredClone` copies it: the engine answers a request
- * in the other dialect on a copy to tell the console whether that dialect would answer otherwise.
+ * The engine's state (users, observations, attachments, app bundles, tokens, the version counter, the clock)
+ * and the operations on it that behaviours and tests share. Plain data only, so that `structuredClone` copies
+ * it: the engine answers a request in the other dialect on a copy to tell the console whether that dialect
+ * would answer otherwise. What a new state holds is the dialect's seed (./seed.ts, releases/<tag>/seed.ts).
  */
-import {
-  SEED_ATTACHMENTS,
-  SEED_BUNDLES,
-  SEED_CURRENT_VERSION,
-  SEED_USERS,
-  seedObservations,
-  seedObservationVersion,
-  type SeedUser,
-} from './seed';
-import {contentHash} from './hash';
+import {sha256Hex} from './crypto';
 
+export type Role = 'read-only' | 'read-write' | 'admin';
+export type User = {id: string; username: string; password: string; role: Role; createdAt: string; updatedAt: string};
 export type Observation = Record<string, unknown> & {observation_id: string; form_type: string; version: number};
 export type Attachment = {id: string; bytes: Uint8Array; contentType: string; version: number; deleted: boolean};
 /** An attachment operation (create or delete) with the version it took, as the manifest lists them. */
 export type AttachmentOperation = {attachment_id: string; operation: 'create' | 'delete'; version: number};
 export type BundleFile = {path: string; bytes: Uint8Array; mimeType: string; hash: string; modTime: string};
-export type Bundle = {version: string; files: BundleFile[]; generatedAt: string; hash: string};
-export type Token = {username: string; role: SeedUser['role']; expiresAt: number; kind: 'access' | 'refresh'};
+/** An uploaded app bundle version, and the time it was stored. */
+export type Bundle = {version: string; files: BundleFile[]; storedAt: string};
+/** The manifest of the active app bundle, made when first asked for after a start or a switch. */
+export type Manifest = {
+  files: {path: string; size: number; hash: string; mimeType: string; modTime: string}[];
+  version: string;
+  generatedAt: string;
+  hash: string;
+};
+export type Token = {username: string; role: Role; expiresAt: number; kind: 'access' | 'refresh'};
 
 export type State = {
-  users: Map<string, SeedUser>;
+  users: Map<string, User>;
   observations: Map<string, Observation>;
   attachments: Map<string, Attachment>;
   attachmentOperations: AttachmentOperation[];
+  /** The stored versions, oldest first. */
   bundles: Bundle[];
-  activeBundle: string;
+  /** The active version: its name (`current` where the server forgot it) and its files as served. */
+  active: {version: string; files: BundleFile[]};
+  manifest?: Manifest;
+  /** The core-field hash the release keeps for each form it has seen (pkg/appbundle), by form name. */
+  coreHashes: Record<string, string>;
   /** The version counter shared by observations and attachment operations. */
   counter: number;
+  /** The tokens issued, with their user, role, kind and expiry (seconds). */
   tokens: Map<string, Token>;
   /** Transmission ids pushed so far. */
   transmissions: Set<string>;
-  /** What `expireTokens` moved the clock on by, in milliseconds. */
+  /** How far the engine's clock is from the machine's, in milliseconds (expireTokens, the control API). */
   clockOffset: number;
   /** Set by `failDatabase`: calls that read or write the database fail as they would without one. */
   databaseDown: boolean;
@@ -45,94 +53,44 @@ export type State = {
 /** What a new engine starts with. */
 export type Seed = {
   /** The accounts; the console's three by default. */
-  users?: {username: string; password: string; role: SeedUser['role']}[];
+  users?: {username: string; password: string; role: Role}[];
   /** Whether to store the console's observations, attachments and app bundles (default true). */
   content?: boolean;
 };
 
-const encoder = new TextEncoder();
 export const isoSeconds = (millis: number) => new Date(millis).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
-const MIME_TYPES: [RegExp, string][] = [
-  [/\.html?$/, 'text/html'],
-  [/\.json$/, 'application/json'],
-  [/\.js$/, 'text/javascript'],
-  [/\.css$/, 'text/css'],
-];
-const mimeOf = (path: string) => MIME_TYPES.find(([pattern]) => pattern.test(path))?.[1] ?? 'application/octet-stream';
-
-export function bundleOf(version: string, files: {path: string; bytes: Uint8Array}[], time: number): Bundle {
-  const modTime = isoSeconds(time);
-  const entries = files.map(({path, bytes}) => ({path, bytes, mimeType: mimeOf(path), hash: contentHash(bytes), modTime}));
-  const all = entries.map((file) => `${file.path}:${file.hash}`).join('\n');
-  return {version, files: entries, generatedAt: modTime, hash: contentHash(encoder.encode(all))};
+/** A file as stored, with its SHA-256 and the type `typeOf` gives its path. */
+export function fileOf(path: string, bytes: Uint8Array, modTime: string, typeOf: (path: string) => string): BundleFile {
+  return {path, bytes, mimeType: typeOf(path), hash: sha256Hex(bytes), modTime};
 }
 
-/** The time of a dated version name `YYYYMMDD-HHMMSS`. */
-const versionTime = (version: string) =>
-  Date.UTC(+version.slice(0, 4), +version.slice(4, 6) - 1, +version.slice(6, 8), +version.slice(9, 11), +version.slice(11, 13));
-
-export function seededState(seed: Seed = {}): State {
-  const users = new Map<string, SeedUser>(
-    (seed.users ?? SEED_USERS).map((user) => [
-      user.username,
-      {createdAt: SEED_USERS[0].createdAt, ...user},
-    ]),
-  );
-  const state: State = {
-    users,
-    observations: new Map(),
-    attachments: new Map(),
-    attachmentOperations: [],
-    bundles: [],
-    activeBundle: '',
-    counter: 0,
-    tokens: new Map(),
-    transmissions: new Set(),
-    clockOffset: 0,
-    databaseDown: false,
-    restarted: false,
+/**
+ * The manifest of `files` as pkg/appbundle/service.go makes it: sorted by path, and hashed over each file's
+ * path, hash and size, then the version and the time.
+ */
+export function manifestOf(version: string, files: BundleFile[], generatedAt: string): Manifest {
+  const sorted = [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const hashed = sorted.map((f) => `${f.path}${f.hash}${f.bytes.length}`).join('') + version + generatedAt;
+  return {
+    files: sorted.map(({path, bytes, hash, mimeType, modTime}) => ({path, size: bytes.length, hash, mimeType, modTime})),
+    version,
+    generatedAt,
+    hash: sha256Hex(hashed),
   };
-  if (seed.content === false) return state;
-  seedObservations().forEach((record, index) =>
-    state.observations.set(record.observation_id, {...record, version: seedObservationVersion(index)}),
-  );
-  for (const attachment of SEED_ATTACHMENTS) {
-    state.attachments.set(attachment.id, {
-      id: attachment.id,
-      bytes: encoder.encode(attachment.text),
-      contentType: attachment.contentType,
-      version: attachment.version,
-      deleted: attachment.deletedVersion !== undefined,
-    });
-    state.attachmentOperations.push({attachment_id: attachment.id, operation: 'create', version: attachment.version});
-    if (attachment.deletedVersion !== undefined)
-      state.attachmentOperations.push({attachment_id: attachment.id, operation: 'delete', version: attachment.deletedVersion});
-  }
-  state.attachmentOperations.sort((a, b) => a.version - b.version);
-  state.counter = SEED_CURRENT_VERSION;
-  state.bundles = SEED_BUNDLES.map(({version, files}) =>
-    bundleOf(
-      version,
-      Object.entries(files).map(([path, text]) => ({path, bytes: encoder.encode(text)})),
-      versionTime(version),
-    ),
-  );
-  state.activeBundle = state.bundles[state.bundles.length - 1].version;
-  return state;
 }
 
 /** The state and the operations on it that behaviours and tests share. */
 export class Store {
   state: State;
 
-  constructor(private readonly seed: Seed = {}) {
-    this.state = seededState(seed);
+  constructor(private readonly seed: () => State) {
+    this.state = seed();
   }
 
   /** Back to the seed: every change and token forgotten. */
   reset(): void {
-    this.state = seededState(this.seed);
+    this.state = this.seed();
   }
 
   /** A copy that changes independently (the other dialect answers on one). */
@@ -142,7 +100,7 @@ export class Store {
     return other;
   }
 
-  /** The engine's clock, in milliseconds: real time, plus what `expireTokens` moved it on by. */
+  /** The engine's clock, in milliseconds: real time, moved by `clockOffset`. */
   now(): number {
     return Date.now() + this.state.clockOffset;
   }
@@ -151,7 +109,7 @@ export class Store {
     return ++this.state.counter;
   }
 
-  /** The user an access token (or, where `kinds` allows it, a refresh token) was issued to, while valid. */
+  /** The record of a token issued by this engine, while it is valid and of one of `kinds`. */
   tokenUser(token: string, kinds: Token['kind'][] = ['access']): Token | undefined {
     const entry = this.state.tokens.get(token);
     if (!entry || !kinds.includes(entry.kind) || entry.expiresAt * 1000 <= this.now()) return undefined;

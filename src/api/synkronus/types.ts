@@ -1,17 +1,15 @@
 /**
- * The shapes the engine's parts share: what a behaviour receives (a Call) and gives back (an Answer),
- * and the dialects.
+ * The shapes the engine's parts share: what a behaviour receives (a Call) and gives back (an Answer).
  */
 import type {ContractOperation} from './contract';
+import type {Dialect} from './dialects';
 import type {OperationId} from './operations';
-import type {RuleId} from './rules';
+import type {Release, RuleId} from './releases';
+import type {ReleaseText, TextName} from './releases/v1.0.0-alpha.6/texts';
 import type {Store} from './store';
 import type {SchemaValidator} from './validate';
 
-export type DialectName = 'description' | 'v1.0.0-alpha.6';
-export const DIALECTS: readonly DialectName[] = ['description', 'v1.0.0-alpha.6'];
-/** The dialect of the release the site documents: the console's default. */
-export const DEFAULT_DIALECT: DialectName = 'v1.0.0-alpha.6';
+export type {DialectName} from './dialects';
 
 /**
  * What the engine answers. `body` is JSON, `text` a plain-text body, `bytes` a binary one.
@@ -25,39 +23,49 @@ export type Answer = {
   bytes?: Uint8Array;
   contentType?: string;
   headers?: Record<string, string>;
+  /** Headers of the release's handler that the description does not name: only the release dialect sends them. */
+  ownHeaders?: Record<string, string>;
   reason?: string;
   unspecified?: string;
   /** A limit of this engine (not of either dialect): the request is larger or deeper than it holds. */
   limit?: string;
+  /** The body's JSON, written as the handler's encoder writes it (the release's `GET /version` indents). */
+  indent?: boolean;
 };
-
-/** An error the server at the tag sends, with its texts as its handlers write them (handlers/common.go). */
-export type ReleaseError = {error?: string; message: string};
 
 export type Call = {
   op: ContractOperation;
   url: URL;
+  /** The path parameters: percent-decoded in the description dialect, as chi hands them in the release. */
   params: Record<string, string>;
   query: URLSearchParams;
   headers: Headers;
-  /** The parsed JSON body, when the operation takes one. */
+  /** The JSON body: as parsed (description), or as decoded into the handler's Go struct (release). */
   body: unknown;
+  /** The JSON body as sent. */
+  rawJson?: string;
   form?: FormData;
   /** The user of the bearer token. */
   user?: {username: string; role: string};
   store: Store;
-  dialect: DialectName;
-  /** Whether rule `id` applies in this dialect; when it does, the answer names it. */
-  when: (id: RuleId) => boolean;
-  /** An error: the description dialect says only its status; the release dialect sends `release` when given. */
-  fail: (status: number, reason: string, release?: ReleaseError) => Answer;
+  dialect: Dialect;
+  /** The release, when rule `id` applies in this dialect; the answer then names the rule. */
+  when: (id: RuleId) => Release | undefined;
+  /** Whether rule `id` applies in this dialect, without naming it. */
+  has: (id: RuleId) => boolean;
+  /** An error: the description dialect says only its status; the release sends `text` when given. */
+  fail: (status: number, reason: string, text?: TextName | ReleaseText) => Answer;
   /** An answer the description leaves open (the description dialect's answer where it is silent). */
   unspecified: (what: string, status?: number) => Answer;
+  /** What the engine chose where the description is silent: the description dialect says it in X-Synkronus-Reason. */
+  note: (text: string) => void;
   /** Checks a value against a contract schema. */
   validate: SchemaValidator;
   /** The description's version (`info.version`). */
   apiVersion: string;
   now: () => number;
+  /** The key the engine signs its tokens with. */
+  jwtSecret: string;
 };
 
 export type Behaviour = (call: Call) => Answer | Promise<Answer>;

@@ -9,10 +9,11 @@ import Link from '@docusaurus/Link';
 import clsx from 'clsx';
 import {useEffect, useRef, useState, type ReactNode} from 'react';
 import type {ContractOperation} from '@site/src/api/synkronus/contract';
-import {knownIssueHref, SEED_USERS} from '@site/src/api/synkronus';
+import {SEED_USERS} from '@site/src/api/synkronus';
+import {knownIssueHref} from '@site/src/known-issues';
 import {MOCK_ORIGIN, ResponseView, SeedNote, showResponse, type Shown} from './Response';
 import {DialectSwitch} from './Dialect';
-import {contract, resetSynkronus, send} from './session';
+import {contract, knownIssues, resetSynkronus, send} from './session';
 import styles from './styles.module.css';
 
 const CLIENT_ID = 'playground-device';
@@ -147,7 +148,7 @@ export function Playground(): ReactNode {
                     : '.'}{' '}
                 A push whose answer was lost is pushed again: each record replaces itself by its{' '}
                 <code>observation_id</code>, but the server of this release writes it again with a new version (
-                <Link to={knownIssueHref('transmission-id-not-idempotent')}>Known issues</Link>).
+                <Link to={knownIssueHref(knownIssues, 'transmission-id-not-idempotent')}>Known issues</Link>).
               </>
             ),
           },
@@ -201,7 +202,7 @@ export function Playground(): ReactNode {
             next: !(json.operations as unknown[] | null)?.length ? (
               <>
                 No operation to apply: the server of this release never lists one (
-                <Link to={knownIssueHref('attachment-manifest-empty')}>Known issues</Link>). Download the attachments
+                <Link to={knownIssueHref(knownIssues, 'attachment-manifest-empty')}>Known issues</Link>). Download the attachments
                 your pulled records name with <code>GET /attachments/{'{attachment_id}'}</code>. The sync is complete.
               </>
             ) : (

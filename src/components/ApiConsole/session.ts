@@ -5,6 +5,7 @@
  * made when a reader first opens a console, kept until the page is left.
  */
 import contract from '@generated/api/synkronus/contract.json';
+import knownIssues from '@generated/known-issues/default/entries.json';
 import {
   createSynkronus,
   DEFAULT_DIALECT,
@@ -13,7 +14,7 @@ import {
   type Synkronus,
 } from '@site/src/api/synkronus';
 
-export {contract};
+export {contract, knownIssues};
 
 export type Auth = {token: string; username?: string; role?: string};
 type Session = {dialect: DialectName; auth: Auth};
@@ -26,7 +27,7 @@ const listeners = new Set<() => void>();
 function engine(dialect = session.dialect): Synkronus {
   let found = engines.get(dialect);
   if (!found) {
-    found = createSynkronus(contract, {dialect});
+    found = createSynkronus({contract, knownIssues}, {dialect});
     engines.set(dialect, found);
   }
   return found;

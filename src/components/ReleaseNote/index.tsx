@@ -1,7 +1,7 @@
 import type {ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import {ODE_API_VERSION, ODE_RELEASE} from '@site/site.constants';
-import {KNOWN_ISSUES_PATH} from '@site/src/api/synkronus/known-issues';
+import {KNOWN_ISSUES_PATH} from '@site/src/known-issues';
 import styles from './styles.module.css';
 
 /** Which ODE release and API version the API reference describes, and that later releases are not covered. */

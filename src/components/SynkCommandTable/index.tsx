@@ -6,7 +6,8 @@ import {binary, commands, globalFlags, groups} from '@site/data/synk-commands.js
 import type {SynkCommand, SynkCommandData, SynkFlag} from './types';
 import ScrollableTable from '@site/src/components/ScrollableTable';
 // The module alone, not the engine's index: the CLI page needs the map, not the engine.
-import {knownIssueHref} from '@site/src/api/synkronus/known-issues';
+import knownIssues from '@generated/known-issues/default/entries.json';
+import {knownIssueHref} from '@site/src/known-issues';
 import styles from './styles.module.css';
 
 const data = {binary, commands, globalFlags, groups} as SynkCommandData;
@@ -75,7 +76,7 @@ function CommandRow({command}: {command: SynkCommand}): ReactNode {
               </>
             ) : null}
             {command.knownIssue ? (
-              <Link to={knownIssueHref(command.knownIssue)}>
+              <Link to={knownIssueHref(knownIssues, command.knownIssue)}>
                 Known issue of {data.binary} {command.command}
               </Link>
             ) : null}

@@ -27,7 +27,7 @@ export type SynkCommand = {
   description: string;
   /** A known problem of the CLI and what to do instead. */
   note?: string;
-  /** The id of the command's entry in the Known issues (its anchor; src/api/synkronus/known-issues.ts says on which page). */
+  /** The id of the command's entry in the Known issues (its anchor, on the page of its area: src/known-issues). */
   knownIssue?: string;
 };
 

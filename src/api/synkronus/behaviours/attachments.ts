@@ -1,23 +1,43 @@
 /**
- * Tag Attachments. The dialect "v1.0.0-alpha.6" follows internal/handlers/attachment.go,
- * pkg/attachment/service.go and pkg/attachment/manifest.go at the tag.
+ * Tag Attachments. The release follows internal/handlers/attachment.go, attachment_manifest.go and
+ * pkg/attachment at the tag: files under `attachments/` (the data directory is never set, so relative to the
+ * server's working directory), named by the id exactly as chi hands it over.
  */
-import type {Behaviour, Call} from '../types';
+import type {Answer, Behaviour, Call} from '../types';
+import {DRIVER_ERROR, emptyField} from './fields';
 
-/** An attachment id the engine stores: one path segment, never `.` or `..` (chi's {attachment_id} is one segment). */
-function badId(call: Call): ReturnType<Call['fail']> | undefined {
+/** Linux refuses a file name over 255 bytes (os.Stat: "file name too long"). */
+const NAME_MAX = 255;
+
+/**
+ * Why the release's file system refuses the id, if it does: `.` and `..` are refused by pkg/attachment before
+ * any file call (os.ErrInvalid), an over-long name by os.Stat. The description dialect takes any one segment.
+ */
+function fileProblem(call: Call, id: string): {error: string | null} | undefined {
+  if (!call.has('attachment-id-not-decoded')) return undefined;
+  if (id === '.' || id === '..') return {error: 'invalid argument'};
+  if (id.includes('\u0000')) return {error: null};
+  if (new TextEncoder().encode(id).length > NAME_MAX) return {error: `stat attachments/${id}: file name too long`};
+  return undefined;
+}
+
+/** The id as the handler reads it: percent-decoded in the description, as routed in the release. */
+function attachmentId(call: Call): string {
   const id = call.params.attachment_id;
-  if (id && !id.includes('/') && !id.includes('\\') && id !== '.' && id !== '..') return undefined;
-  return call.fail(400, `the attachment id ${JSON.stringify(id)} is not one path segment`);
+  if (id.includes('%')) call.when('attachment-id-not-decoded');
+  return id;
 }
 
 const getAttachmentManifest: Behaviour = (call) => {
-  const {since_version: since = 0, client_id: clientId} = (call.body ?? {}) as {since_version?: number; client_id?: string};
+  const {since_version: since = 0} = call.body as {since_version?: number};
   const {state} = call.store;
-  if (call.dialect === 'v1.0.0-alpha.6') {
-    if (!clientId) return call.fail(400, 'client_id is empty', {message: 'client_id is required'});
-    if (since < 0) return call.fail(400, 'since_version is negative', {message: 'since_version must be non-negative'});
-  }
+  if (emptyField(call, 'client_id')) return call.fail(400, 'client_id is empty', 'clientIdRequired');
+  if (since < 0) return call.fail(400, 'since_version is negative', 'sinceVersionNegative');
+  if (state.databaseDown)
+    return call.fail(500, 'the database cannot be reached', {
+      error: `failed to get current version: ${DRIVER_ERROR}`,
+      message: 'Failed to generate attachment manifest',
+    });
   // Nothing in the server at the tag records an attachment operation, so its manifest is always empty.
   const operations = call.when('attachment-manifest-empty') ? [] : latestOperations(call, since);
   const downloads = operations.filter((o) => o.operation === 'download');
@@ -54,40 +74,48 @@ function latestOperations(call: Call, since: number): Record<string, unknown>[] 
 }
 
 const uploadAttachment: Behaviour = async (call) => {
-  const invalid = badId(call);
-  if (invalid) return invalid;
+  const id = attachmentId(call);
   const file = call.form?.get('file');
-  if (!file || typeof file === 'string') return call.fail(400, 'no file field', {message: 'file is required'});
+  if (!file || typeof file === 'string') return call.fail(400, 'no file field', 'fileRequired');
+  const problem = fileProblem(call, id);
+  if (problem) return call.fail(500, 'the file system refuses this name', {...problem, message: 'Failed to save attachment'});
   const {attachments, attachmentOperations} = call.store.state;
-  const existing = attachments.get(call.params.attachment_id);
-  if (existing && !existing.deleted)
-    return call.fail(409, 'the attachment exists and is never overwritten', {error: 'file already exists', message: 'Attachment already exists'});
-  const version = call.dialect === 'description' ? call.store.nextVersion() : 0;
-  attachments.set(call.params.attachment_id, {
-    id: call.params.attachment_id,
-    bytes: new Uint8Array(await file.arrayBuffer()),
-    contentType: file.type || 'application/octet-stream',
-    version,
-    deleted: false,
-  });
-  if (call.dialect === 'description') attachmentOperations.push({attachment_id: call.params.attachment_id, operation: 'create', version});
+  const existing = attachments.get(id);
+  if (existing && !existing.deleted) return call.fail(409, 'the attachment exists and is never overwritten', 'attachmentExists');
+  // The release records no attachment operation (see getAttachmentManifest); the description lists each.
+  const recorded = !call.has('attachment-manifest-empty');
+  const version = recorded ? call.store.nextVersion() : 0;
+  attachments.set(id, {id, bytes: new Uint8Array(await file.arrayBuffer()), contentType: file.type || 'application/octet-stream', version, deleted: false});
+  if (recorded) attachmentOperations.push({attachment_id: id, operation: 'create', version});
   return {status: 200, body: {status: 'success'}};
 };
 
+function found(call: Call, id: string, message: string): Answer | 'missing' | undefined {
+  const problem = fileProblem(call, id);
+  if (problem) return call.fail(500, 'the file system refuses this name', {...problem, message});
+  const attachment = call.store.state.attachments.get(id);
+  return !attachment || attachment.deleted ? 'missing' : undefined;
+}
+
 const downloadAttachment: Behaviour = (call) => {
-  const invalid = badId(call);
-  if (invalid) return invalid;
-  const attachment = call.store.state.attachments.get(call.params.attachment_id);
-  if (!attachment || attachment.deleted) return call.fail(404, 'no such attachment', {message: 'Attachment not found'});
-  return {status: 200, bytes: attachment.bytes, contentType: 'application/octet-stream'};
+  const id = attachmentId(call);
+  const refused = found(call, id, 'Failed to check attachment existence');
+  if (refused === 'missing') return call.fail(404, 'no such attachment', 'attachmentNotFound');
+  if (refused) return refused;
+  return {
+    status: 200,
+    bytes: call.store.state.attachments.get(id)!.bytes,
+    contentType: 'application/octet-stream',
+    ownHeaders: {'Content-Disposition': `attachment; filename=${id}`},
+  };
 };
 
 const checkAttachmentExists: Behaviour = (call) => {
-  const invalid = badId(call);
-  if (invalid) return {status: invalid.status, reason: invalid.reason};
-  const attachment = call.store.state.attachments.get(call.params.attachment_id);
-  if (!attachment || attachment.deleted) return {status: 404};
-  return {status: 200, headers: {'Content-Length': String(attachment.bytes.length)}, contentType: 'application/octet-stream'};
+  const id = attachmentId(call);
+  const refused = found(call, id, '');
+  if (refused === 'missing') return {status: 404};
+  if (refused) return {status: refused.status, reason: refused.reason};
+  return {status: 200};
 };
 
 export const attachmentBehaviours = {getAttachmentManifest, uploadAttachment, downloadAttachment, checkAttachmentExists};

@@ -1,62 +1,70 @@
 /** Tag Authentication: login and refresh (internal/handlers/auth.go and pkg/auth/auth.go at the tag). */
-import type {SeedUser} from '../seed';
+import {signToken, verifyToken} from '../jwt';
+import {RELEASE} from '../releases';
+import type {User} from '../store';
 import type {Answer, Behaviour, Call} from '../types';
+import {DRIVER_ERROR, emptyField} from './fields';
 
-/** Token lifetimes of the server at the tag: 24 hours and 7 days, not configurable (pkg/auth/auth.go). */
-export const ACCESS_SECONDS = 24 * 3600;
-export const REFRESH_SECONDS = 7 * 24 * 3600;
+/** The release's token lifetimes; the description does not say how long a token lasts, so the engine's are the same. */
+const LIFETIMES = {access: RELEASE.facts.accessSeconds, refresh: RELEASE.facts.refreshSeconds};
 
-function randomId(): string {
-  const bytes = new Uint8Array(16);
-  crypto.getRandomValues(bytes);
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
-export function issueTokens(call: Call, user: Pick<SeedUser, 'username' | 'role'>): Answer {
-  const now = Math.floor(call.now() / 1000);
-  const token = `access.${user.username}.${randomId()}`;
-  const refreshToken = `refresh.${user.username}.${randomId()}`;
+/** A token pair for `user`: JSON Web Tokens with the release's claims, signed with the engine's key. */
+export function issueTokens(call: Call, user: User): Answer {
+  const iat = Math.floor(call.now() / 1000);
+  const life = LIFETIMES;
+  const sign = (seconds: number) => signToken({username: user.username, role: user.role, sub: user.id, exp: iat + seconds, iat}, call.jwtSecret);
+  const token = sign(life.access);
+  const refreshToken = sign(life.refresh);
   const {tokens} = call.store.state;
-  tokens.set(token, {username: user.username, role: user.role, expiresAt: now + ACCESS_SECONDS, kind: 'access'});
-  tokens.set(refreshToken, {username: user.username, role: user.role, expiresAt: now + REFRESH_SECONDS, kind: 'refresh'});
-  return {status: 200, body: {token, refreshToken, expiresAt: now + ACCESS_SECONDS}};
+  tokens.set(token, {username: user.username, role: user.role, expiresAt: iat + life.access, kind: 'access'});
+  tokens.set(refreshToken, {username: user.username, role: user.role, expiresAt: iat + life.refresh, kind: 'refresh'});
+  call.note('the description does not say how long a token lasts: these last 24 hours, refresh tokens 7 days');
+  return {status: 200, body: {token, refreshToken, expiresAt: iat + life.access}};
 }
 
-/** The database cannot be reached: what the repository's query returns (internal/repository/user_repository.go). */
-const DATABASE_DOWN = 'failed to get user: dial tcp 127.0.0.1:5432: connect: connection refused';
+/** The repository's error when the database cannot be reached (internal/repository/user_repository.go). */
+const USER_LOOKUP_FAILED = `failed to get user: failed to get user by username: ${DRIVER_ERROR}`;
 
 const login: Behaviour = (call) => {
-  const {username, password} = (call.body ?? {}) as {username?: string | null; password?: string | null};
-  if (!username) return call.fail(400, 'username is empty', {message: 'Username is required'});
-  if (!password) return call.fail(400, 'password is empty', {message: 'Password is required'});
+  const {username, password} = call.body as {username: string; password: string};
+  const empty = emptyField(call, 'username', 'password');
+  if (empty) return call.fail(400, `${empty} is empty`, empty === 'username' ? 'usernameRequired' : 'passwordRequired');
   if (call.store.state.databaseDown) {
     if (call.when('login-401-on-server-error'))
-      return call.fail(401, 'the database cannot be reached', {error: DATABASE_DOWN, message: 'Invalid credentials'});
+      return call.fail(401, 'the database cannot be reached', {error: USER_LOOKUP_FAILED, message: 'Invalid credentials'});
     return call.fail(500, 'the database cannot be reached');
   }
   const user = call.store.state.users.get(username);
-  if (!user || user.password !== password)
-    return call.fail(401, 'wrong username or password', {error: 'invalid credentials', message: 'Invalid credentials'});
+  if (!user || user.password !== password) return call.fail(401, 'wrong username or password', 'invalidCredentials');
   return issueTokens(call, user);
 };
 
-const refreshToken: Behaviour = (call) => {
-  const {refreshToken: token} = (call.body ?? {}) as {refreshToken?: string | null};
-  if (!token) return call.fail(400, 'refreshToken is empty', {message: 'Refresh token is required'});
-  if (call.store.state.databaseDown) {
-    if (call.when('login-401-on-server-error'))
-      return call.fail(401, 'the database cannot be reached', {error: DATABASE_DOWN, message: 'Invalid refresh token'});
-    return call.fail(500, 'the database cannot be reached');
-  }
-  // The server accepts either kind of token here (pkg/auth/auth.go RefreshToken validates any token it signed).
-  const kinds = call.when('refresh-token-as-bearer') ? (['refresh', 'access'] as const) : (['refresh'] as const);
-  const entry = call.store.tokenUser(token, [...kinds]);
-  const user = entry && call.store.state.users.get(entry.username);
-  if (!entry || !user)
-    return call.fail(401, 'the refresh token is unknown or expired', {
-      error: 'invalid refresh token',
+function refreshRelease(call: Call, token: string): Answer {
+  const verified = verifyToken(token, call.jwtSecret, Math.floor(call.now() / 1000));
+  if (!('claims' in verified))
+    return call.fail(401, 'the refresh token is not valid', {
+      error: verified.text === undefined ? null : `invalid refresh token: failed to parse token: ${verified.text}`,
       message: 'Invalid refresh token',
     });
+  // pkg/auth/auth.go RefreshToken validates any token it signed, then looks its user up.
+  if (call.store.state.tokens.get(token)?.kind === 'access') call.when('refresh-token-as-bearer');
+  if (call.store.state.databaseDown) {
+    call.when('login-401-on-server-error');
+    return call.fail(401, 'the database cannot be reached', {error: USER_LOOKUP_FAILED, message: 'Invalid refresh token'});
+  }
+  const user = call.store.state.users.get(verified.claims.username);
+  if (!user) return call.fail(401, 'the user no longer exists', {error: 'user not found', message: 'Invalid refresh token'});
+  return issueTokens(call, user);
+}
+
+const refreshToken: Behaviour = (call) => {
+  const {refreshToken: token} = call.body as {refreshToken: string};
+  if (emptyField(call, 'refreshToken')) return call.fail(400, 'refreshToken is empty', 'refreshTokenRequired');
+  if (call.has('refresh-token-as-bearer')) return refreshRelease(call, token);
+  if (call.store.state.databaseDown) return call.fail(500, 'the database cannot be reached');
+  const entry = call.store.tokenUser(token, ['refresh']);
+  const user = entry && call.store.state.users.get(entry.username);
+  if (!user) return call.fail(401, 'the refresh token is unknown or expired');
   return issueTokens(call, user);
 };
 

@@ -4,7 +4,8 @@ import {appBundleBehaviours} from './app-bundle';
 import {attachmentBehaviours} from './attachments';
 import {authBehaviours} from './auth';
 import {exportBehaviours} from './export';
-import {syncBehaviours} from './sync';
+import {syncPull} from './sync-pull';
+import {syncPush} from './sync-push';
 import {systemBehaviours} from './system';
 import {userBehaviours} from './users';
 
@@ -13,7 +14,8 @@ export const BEHAVIOURS = {
   ...systemBehaviours,
   ...authBehaviours,
   ...userBehaviours,
-  ...syncBehaviours,
+  syncPull,
+  syncPush,
   ...attachmentBehaviours,
   ...appBundleBehaviours,
   ...exportBehaviours,

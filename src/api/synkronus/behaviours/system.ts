@@ -1,5 +1,5 @@
-/** Tags Health and System: health and version. */
-import type {Behaviour} from '../types';
+/** Tags Health and Version (internal/handlers/health.go, version.go and versions.go, pkg/version at the tag). */
+import type {Behaviour, Call} from '../types';
 import {isoSeconds} from '../store';
 
 const getHealth: Behaviour = (call) => {
@@ -11,7 +11,25 @@ const getHealth: Behaviour = (call) => {
   return {status: 200, body: {status: 'ok', timestamp: isoSeconds(call.now()), version: call.apiVersion}};
 };
 
-const getVersion: Behaviour = (call) =>
-  call.unspecified('the versions of a real server, its database and its build (the engine has none)', 501);
+/** The description's example answer of an operation, for a status. */
+const exampleOf = (call: Call, status: string) => call.op.responses.find((r) => r.status === status)?.example;
+
+/**
+ * The release reports `dev` and its Go version (an image built by synkronus/Dockerfile sets no version at build
+ * time); the database and the machine are the deployment's, so the engine gives the description's example for
+ * them. Without a database, pkg/version leaves its version and name out.
+ */
+const getVersion: Behaviour = (call) => {
+  const example = exampleOf(call, '200') as {database: Record<string, unknown>; system: unknown} | undefined;
+  const release = call.when('version-dev-build');
+  if (!release || !example) return {status: 200, body: example};
+  const database = call.store.state.databaseDown ? {type: 'postgresql'} : example.database;
+  return {
+    status: 200,
+    body: {server: {version: release.facts.serverVersion}, database, system: example.system, build: {go_version: release.facts.goVersion}},
+    indent: true,
+    reason: 'the database and the system are the description example\u2019s: a real server reports its own',
+  };
+};
 
 export const systemBehaviours = {getHealth, getVersion};

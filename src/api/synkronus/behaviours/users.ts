@@ -1,66 +1,101 @@
-/** Tag Users (internal/handlers/user.go and pkg/user/service.go at the tag). */
-import type {SeedUser} from '../seed';
+/**
+ * Tag Users (internal/handlers/user.go and pkg/user/service.go at the tag). The release's user handlers write
+ * their JSON without a content type, which net/http then sniffs as text, and answer 400 for any error of the
+ * service, a database that cannot be reached included.
+ */
+import {SNIFFED_JSON} from '../go/http';
+import type {Role, User} from '../store';
 import {isoSeconds} from '../store';
 import type {Answer, Behaviour, Call} from '../types';
+import {DRIVER_ERROR, emptyField} from './fields';
 
-/** bcrypt refuses longer passwords (golang.org/x/crypto v0.38.0, the version synkronus/go.mod requires). */
-const BCRYPT_MAX_BYTES = 72;
-// pkg/user/service.go wraps the error of pkg/auth/auth.go HashPassword, which wraps bcrypt's: the prefix twice.
+/** bcrypt's refusal, wrapped by pkg/auth/auth.go HashPassword and again by pkg/user/service.go. */
 const BCRYPT_TOO_LONG = 'failed to hash password: failed to hash password: bcrypt: password length exceeds 72 bytes';
 
 function passwordTooLong(call: Call, password: string): Answer | undefined {
-  if (new TextEncoder().encode(password).length <= BCRYPT_MAX_BYTES || !call.when('password-72-bytes')) return undefined;
+  const release = call.has('password-72-bytes') ? call.dialect.release! : undefined;
+  if (!release || new TextEncoder().encode(password).length <= release.facts.bcryptMaxBytes) return undefined;
+  call.when('password-72-bytes');
   return call.fail(400, 'bcrypt refuses passwords over 72 bytes', {error: BCRYPT_TOO_LONG, message: BCRYPT_TOO_LONG});
 }
 
-const USER_NOT_FOUND = {error: 'user not found', message: 'User not found'};
+/** The service cannot reach the database: 400 at the tag, with the service's error as both texts. */
+function databaseDown(call: Call, wrapped: string): Answer | undefined {
+  if (!call.store.state.databaseDown) return undefined;
+  if (!call.when('users-db-errors-400')) return call.fail(500, 'the database cannot be reached');
+  const error = `${wrapped}: ${DRIVER_ERROR}`;
+  return call.fail(400, 'the database cannot be reached', {error, message: error});
+}
 
-const listUsers: Behaviour = ({store}) => ({
-  status: 200,
-  body: [...store.state.users.values()].map(({username, role, createdAt}) => ({username, role, createdAt})),
-});
+/** A successful answer of the release's user handlers: JSON, labelled as the sniffer reads it. */
+function success(call: Call, status: number, body: unknown): Answer {
+  if (call.when('user-answers-plain-text')) return {status, body, contentType: SNIFFED_JSON};
+  return {status, body};
+}
+
+const listUsers: Behaviour = (call) => {
+  const down = databaseDown(call, 'failed to list users: failed to list users');
+  if (down) return down;
+  const users = [...call.store.state.users.values()];
+  // models.User as encoded: with its id and update time, and `null` for no user.
+  if (call.when('user-fields')) {
+    if (users.length === 0) call.when('empty-lists-null');
+    return success(call, 200, users.length ? users.map(({id, username, role, createdAt, updatedAt}) => ({id, username, role, createdAt, updatedAt})) : null);
+  }
+  return {status: 200, body: users.map(({username, role, createdAt}) => ({username, role, createdAt}))};
+};
 
 const createUser: Behaviour = (call) => {
-  const {username, password, role} = call.body as {username?: string; password?: string; role?: SeedUser['role']};
-  if (!username || !password || !role) return call.fail(400, 'a field is empty', {message: 'Missing required fields'});
+  const {username, password, role} = call.body as {username: string; password: string; role: Role};
+  if (emptyField(call, 'username', 'password', 'role')) return call.fail(400, 'a field is empty', 'missingFields');
+  if (!['read-only', 'read-write', 'admin'].includes(role)) return call.fail(400, `${role} is not a role`, 'invalidRole');
+  const down = databaseDown(call, 'failed to check for existing user: failed to get user by username');
+  if (down) return down;
   const {users} = call.store.state;
-  if (users.has(username))
-    return call.fail(409, 'the username exists', {error: 'user already exists', message: 'Username already exists'});
+  if (users.has(username)) return call.fail(409, 'the username exists', 'userExists');
   const tooLong = passwordTooLong(call, password);
   if (tooLong) return tooLong;
-  const user = {username, password, role, createdAt: isoSeconds(call.now())};
+  const now = isoSeconds(call.now());
+  const user: User = {id: crypto.randomUUID(), username, password, role, createdAt: now, updatedAt: now};
   users.set(username, user);
-  return {status: 201, body: {username, role, createdAt: user.createdAt}};
+  if (call.when('user-fields')) return success(call, 201, {username, role});
+  return {status: 201, body: {username, role, createdAt: now}};
 };
 
 const deleteUser: Behaviour = (call) => {
+  const {username} = call.params;
+  const down = databaseDown(call, 'failed to get user: failed to get user by username');
+  if (down) return down;
   const {users, tokens} = call.store.state;
-  if (!users.delete(call.params.username)) return call.fail(404, 'no such user', USER_NOT_FOUND);
-  // The server reads user and role from the token without a look-up, so a deleted user's tokens keep working.
-  if (!call.when('refresh-token-as-bearer'))
-    for (const [key, token] of tokens) if (token.username === call.params.username) tokens.delete(key);
-  return {status: 200, body: {message: 'User deleted successfully'}};
+  if (!users.delete(username)) return call.fail(404, 'no such user', 'userNotFound');
+  // The release reads user and role from the token without a look-up, so a deleted user's tokens keep working.
+  if (!call.has('refresh-token-as-bearer'))
+    for (const [key, token] of tokens) if (token.username === username) tokens.delete(key);
+  return success(call, 200, {message: 'User deleted successfully'});
 };
 
 const resetUserPassword: Behaviour = (call) => {
-  const {username, newPassword} = call.body as {username?: string; newPassword?: string};
-  if (!username || !newPassword) return call.fail(400, 'a field is empty', {message: 'Missing required fields'});
+  const {username, newPassword} = call.body as {username: string; newPassword: string};
+  if (emptyField(call, 'username', 'newPassword')) return call.fail(400, 'a field is empty', 'missingFields');
+  const down = databaseDown(call, 'failed to get user: failed to get user by username');
+  if (down) return down;
   const user = call.store.state.users.get(username);
-  if (!user) return call.fail(404, 'no such user', USER_NOT_FOUND);
+  if (!user) return call.fail(404, 'no such user', 'userNotFound');
   const tooLong = passwordTooLong(call, newPassword);
   if (tooLong) return tooLong;
   user.password = newPassword;
-  return {status: 200, body: {message: 'Password reset successfully'}};
+  user.updatedAt = isoSeconds(call.now());
+  return success(call, 200, {message: 'Password reset successfully'});
 };
 
 const changePassword: Behaviour = (call) => {
-  const {currentPassword, newPassword} = call.body as {currentPassword?: string; newPassword?: string};
-  if (!currentPassword || !newPassword) return call.fail(400, 'a field is empty', {message: 'Missing required fields'});
+  const {currentPassword, newPassword} = call.body as {currentPassword: string; newPassword: string};
+  if (emptyField(call, 'currentPassword', 'newPassword')) return call.fail(400, 'a field is empty', 'missingFields');
   // The handler looks the user up under a context key the token check never sets.
-  if (call.when('change-password-always-401')) return call.fail(401, 'the handler never finds the user', {message: 'Unauthorized'});
+  if (call.when('change-password-always-401'))
+    return call.fail(401, 'the handler never finds the user', {message: 'Unauthorized'});
   const account = call.store.state.users.get(call.user!.username);
-  if (!account) return call.fail(401, 'the user no longer exists');
-  if (account.password !== currentPassword) return call.fail(401, 'the current password is wrong');
+  if (!account || account.password !== currentPassword) return call.fail(401, 'the current password is wrong');
   account.password = newPassword;
   return {status: 200, body: {message: 'Password changed successfully'}};
 };

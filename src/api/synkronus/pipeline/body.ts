@@ -1,0 +1,87 @@
+/**
+ * Step 5: the body, read within the engine's limits (413 and X-Synkronus-Limit: what a page can hold). The
+ * description dialect parses JSON and checks it against the request's schema; the release decodes it into
+ * its handler's Go struct (releases/<tag>/structs.ts), which refuses only a JSON type it cannot hold, with
+ * Go's words. A multipart body is read as a form in both, with net/http's words in the release.
+ */
+import {decodeGo} from '../go/json-decode';
+import {jsonDepth, MAX_JSON_BYTES, MAX_JSON_DEPTH, parseJson} from '../json';
+import type {Answer} from '../types';
+import type {RequestContext} from './context';
+
+/** The largest body of any kind the engine reads, in bytes (an app bundle's limit is its own). */
+export const MAX_BODY_BYTES = 2 * 1024 * 1024;
+
+const tooLarge = (limit: string): Answer => ({status: 413, body: {error: 'too large for the in-browser engine'}, limit});
+
+/** The body's bytes, or the engine's 413. */
+async function bodyBytes(ctx: RequestContext): Promise<Uint8Array | Answer> {
+  const declared = Number(ctx.request.headers.get('Content-Length') ?? '0');
+  if (declared > MAX_BODY_BYTES) return tooLarge(`bodies over ${MAX_BODY_BYTES} bytes`);
+  const bytes = new Uint8Array(await ctx.request.clone().arrayBuffer());
+  return bytes.length > MAX_BODY_BYTES ? tooLarge(`bodies over ${MAX_BODY_BYTES} bytes`) : bytes;
+}
+
+const takesBody = (ctx: RequestContext) => ctx.op?.body && ctx.method !== 'GET' && ctx.method !== 'HEAD';
+
+/** The schema problems of a JSON body, as the description dialect sees them (undefined: it is not JSON). */
+export function describedBodyProblems(ctx: RequestContext, raw: string) {
+  const parsed = parseJson(raw);
+  if (!('value' in parsed) || !ctx.op?.body?.schema) return undefined;
+  return ctx.validate(ctx.op.body.schema, parsed.value);
+}
+
+export async function bodyDescription(ctx: RequestContext) {
+  if (!takesBody(ctx)) return undefined;
+  const bytes = await bodyBytes(ctx);
+  if (!(bytes instanceof Uint8Array)) return bytes;
+  if (ctx.op!.body!.mediaType === 'multipart/form-data') return readForm(ctx);
+  const raw = new TextDecoder().decode(bytes);
+  if (raw.trim() === '')
+    return ctx.op!.body!.required ? ctx.problem([{field: 'body', message: 'a JSON body is required'}], 'The body is empty.') : undefined;
+  const parsed = parseJson(raw);
+  if ('limit' in parsed) return tooLarge(parsed.limit);
+  if ('error' in parsed) return ctx.problem([{field: 'body', message: `the body is not JSON: ${parsed.error}`}], 'The body is not JSON.');
+  ctx.body = parsed.value;
+  const errors = ctx.op!.body!.schema ? ctx.validate(ctx.op!.body!.schema, parsed.value) : [];
+  return errors.length ? ctx.problem(errors, 'The request body is not valid.') : undefined;
+}
+
+export async function bodyRelease(ctx: RequestContext) {
+  if (!takesBody(ctx)) return undefined;
+  const bytes = await bodyBytes(ctx);
+  if (!(bytes instanceof Uint8Array)) return bytes;
+  const release = ctx.dialect.release!;
+  if (ctx.op!.body!.mediaType === 'multipart/form-data') return readForm(ctx, release.multipartMessage[ctx.op!.operationId]);
+  const struct = release.structs[ctx.op!.operationId];
+  if (bytes.length > MAX_JSON_BYTES) return tooLarge(`a JSON body over ${MAX_JSON_BYTES} bytes`);
+  const raw = new TextDecoder().decode(bytes);
+  if (jsonDepth(raw) > MAX_JSON_DEPTH) return tooLarge(`JSON nested more than ${MAX_JSON_DEPTH} levels deep`);
+  const decoded = decodeGo(bytes, struct);
+  if ('error' in decoded)
+    return ctx.fail(400, `Go's decoder refuses the body: ${decoded.error}`, {
+      error: decoded.error,
+      message: release.decodeMessage[ctx.op!.operationId],
+    });
+  ctx.body = decoded.value;
+  ctx.rawJson = raw;
+  return undefined;
+}
+
+/** A multipart form; `message`: the release's text for a form net/http cannot read. */
+async function readForm(ctx: RequestContext, message?: string) {
+  const type = ctx.request.headers.get('Content-Type') ?? '';
+  const [media, ...rest] = type.split(';').map((part) => part.trim());
+  const releaseError = (error: string | undefined) => (message ? {error, message} : undefined);
+  if (media.toLowerCase() !== 'multipart/form-data')
+    return ctx.fail(400, 'the body is not multipart/form-data', releaseError("request Content-Type isn't multipart/form-data"));
+  if (!rest.some((param) => /^boundary=/i.test(param)))
+    return ctx.fail(400, 'the multipart body has no boundary', releaseError('no multipart boundary param in Content-Type'));
+  try {
+    ctx.form = await ctx.request.clone().formData();
+  } catch {
+    // net/http's text for each way a multipart body can be broken is not reproduced.
+    return ctx.fail(400, 'the multipart body cannot be read', message ? {error: null, message} : undefined);
+  }
+  return undefined;
+}

@@ -1,0 +1,74 @@
+/**
+ * The request pipeline: a request goes through its dialect's steps (./steps.ts), then the behaviour of the
+ * operation it reached (../behaviours), unless a step answered first.
+ */
+import type {Contract} from '../contract';
+import type {Dialect} from '../dialects';
+import {BEHAVIOURS} from '../behaviours';
+import type {OperationId} from '../operations';
+import type {RuleId} from '../releases';
+import type {Store} from '../store';
+import type {Answer, Call} from '../types';
+import type {SchemaValidator} from '../validate';
+import {describedBodyProblems} from './body';
+import {createContext, type RequestContext} from './context';
+
+export type Outcome = {answer: Answer; op?: Contract['operations'][number]; rules: RuleId[]; headers: Record<string, string>};
+
+export type PipelineParts = {contract: Contract; validate: SchemaValidator; jwtSecret: string};
+
+function callOf(ctx: RequestContext, contract: Contract): Call {
+  return {
+    op: ctx.op!,
+    url: ctx.url,
+    params: ctx.params,
+    query: ctx.goTarget?.query ?? ctx.url.searchParams,
+    headers: ctx.request.headers,
+    body: ctx.body,
+    rawJson: ctx.rawJson,
+    form: ctx.form,
+    user: ctx.user,
+    store: ctx.store,
+    dialect: ctx.dialect,
+    when: ctx.when,
+    has: ctx.has,
+    fail: ctx.fail,
+    unspecified: ctx.unspecified,
+    note: ctx.note,
+    validate: ctx.validate,
+    apiVersion: contract.version,
+    now: () => ctx.store.now(),
+    jwtSecret: ctx.jwtSecret,
+  };
+}
+
+export function createPipeline({contract, validate, jwtSecret}: PipelineParts) {
+  return async function run(request: Request, store: Store, dialect: Dialect, target?: string): Promise<Outcome> {
+    const url = new URL(request.url);
+    const ctx = createContext({
+      request,
+      method: request.method.toUpperCase(),
+      url,
+      target: target ?? url.pathname + url.search,
+      dialect,
+      store,
+      contract,
+      validate,
+      jwtSecret,
+    });
+    const done = (answer: Answer): Outcome => {
+      if (ctx.notes.length && !answer.reason) answer.reason = ctx.notes.join('; ');
+      if (answer.ownHeaders && dialect.release) answer.headers = {...answer.headers, ...answer.ownHeaders};
+      return {answer, op: ctx.op, rules: ctx.rules, headers: ctx.headers};
+    };
+    for (const step of dialect.steps) {
+      const answer = await step(ctx);
+      if (answer) return done(answer);
+    }
+    const answer = await BEHAVIOURS[ctx.op!.operationId as OperationId](callOf(ctx, contract));
+    // The release took a body the description would have refused at its body step.
+    if (answer.status < 300 && ctx.rawJson !== undefined && describedBodyProblems(ctx, ctx.rawJson)?.length)
+      ctx.when('bodies-checked-for-types-only');
+    return done(answer);
+  };
+}

@@ -1,0 +1,26 @@
+/**
+ * The first steps of the release dialect, before chi routes anything: Go's server parses the request target
+ * (an address it cannot read gets 400 before any handler), then chi's RedirectSlashes sends a path that ends
+ * in `/` to the same path without it (internal/api/api.go).
+ */
+import {badRequestTarget, redirect} from '../go/http';
+import {parseTarget} from '../go/url';
+import type {RequestContext} from './context';
+
+export function readTarget(ctx: RequestContext) {
+  const parsed = parseTarget(ctx.target);
+  if (!parsed) {
+    ctx.when('unknown-routes-plain-text');
+    return badRequestTarget();
+  }
+  ctx.goTarget = parsed;
+  return undefined;
+}
+
+export function redirectSlashes(ctx: RequestContext) {
+  const {path, rawQuery} = ctx.goTarget!;
+  if (path.length <= 1 || !path.endsWith('/')) return undefined;
+  ctx.when('trailing-slash-redirect');
+  const host = ctx.request.headers.get('Host') ?? ctx.url.host;
+  return redirect(ctx.method, `//${host}${path.slice(0, -1)}${rawQuery ? `?${rawQuery}` : ''}`);
+}

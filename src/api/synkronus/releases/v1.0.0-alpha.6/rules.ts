@@ -1,0 +1,70 @@
+/**
+ * The rules of this release: each is one way its server answers otherwise than the API description, or does
+ * what the description does not say, named by the anchor of its entry in the Known issues. The entry (its
+ * title, what the description says, what the server does, the workaround and the source files at the tag) is
+ * written once, on its area's page; this list only says which entries the engine applies.
+ * tests/unit/synkronus-dialects.spec.ts holds the list and the pages' server entries to one set, and sends
+ * each entry's request to both dialects.
+ */
+export const RULES = [
+  // Users, tokens and requests
+  'create-user-path',
+  'delete-user-path',
+  'change-password-always-401',
+  'auth-errors-plain-text',
+  'api-version-header-ignored',
+  'refresh-token-as-bearer',
+  'password-72-bytes',
+  'login-401-on-server-error',
+  'empty-fields-refused',
+  'bodies-checked-for-types-only',
+  'user-answers-plain-text',
+  'user-fields',
+  'admin-may-push-and-upload',
+  'users-db-errors-400',
+  // Health, server and deployment
+  'health-always-ok',
+  'version-needs-token',
+  'version-dev-build',
+  'image-healthcheck-unhealthy',
+  'api-versions-endpoint',
+  'formspecs-route-500',
+  'unknown-routes-plain-text',
+  'trailing-slash-redirect',
+  'cors-any-origin',
+  'api-version-header-cors',
+  // App bundles
+  'bundle-push-errors-500',
+  'bundle-push-manifest',
+  'bundle-layout-checked',
+  'core-fields-reupload-rejected',
+  'bundle-app-info-file',
+  'bundle-switch-500',
+  'bundle-download-missing-500',
+  'bundle-file-types',
+  'bundle-preview-header',
+  'manifest-not-modified',
+  'manifest-version-after-restart',
+  'bundle-changes-target-ignored',
+  'changelog-lists-omitted',
+  'bundle-version-names',
+  // Attachments
+  'attachment-upload-any-role',
+  'attachment-manifest-empty',
+  'attachment-id-not-decoded',
+  // Sync
+  'pull-limit-not-checked',
+  'pull-since-id-ignored',
+  'transmission-id-not-idempotent',
+  'transmission-id-any-text',
+  'push-db-error-fails-batch',
+  'geolocation-not-stored',
+  'push-failed-records-shape',
+  'empty-lists-null',
+  'updated-at-server-time',
+  // Data export
+  'export-numbers-empty',
+  'export-breaks-on-one-record',
+] as const;
+
+export type RuleId = (typeof RULES)[number];

@@ -1,0 +1,80 @@
+/**
+ * The `known-issues` plugin: the Known issues entries, read once from their area pages (src/known-issues),
+ * published where they are needed, so that no entry's id or title is written anywhere else.
+ *
+ * - A data module, `@generated/known-issues/default/entries.json`, for what links to an entry in the
+ *   browser: the console's notes (the engine names each release rule by its entry), the synk command table.
+ * - `remarkKnownIssuesIndex`, a remark plugin of the docs: the overview page's `::known-issues-index`
+ *   becomes the list of every entry, by area and section, each under its own id (old links to
+ *   `known-issues#<id>` land on it), linking to the entry on its page.
+ */
+import path from 'node:path';
+import type {LoadContext, Plugin} from '@docusaurus/types';
+import type {Heading, Link, PhrasingContent, Root, RootContent, Text} from 'mdast';
+import type {} from 'mdast-util-directive';
+import type {MdxJsxFlowElement} from 'mdast-util-mdx-jsx';
+import {KNOWN_ISSUES_DIR, type KnownIssue} from '../../known-issues';
+import {knownIssuePages, readKnownIssues} from '../../known-issues/read';
+
+export const ENTRIES_FILE = 'entries.json';
+
+/** The entries as the browser gets them: without the file and line they were read from. */
+function publicEntries(siteDir: string): KnownIssue[] {
+  return readKnownIssues(siteDir).map(({id, title, area, section, sources}) => ({id, title, area, section, sources}));
+}
+
+export default function knownIssuesPlugin(context: LoadContext): Plugin<KnownIssue[]> {
+  return {
+    name: 'known-issues',
+    getPathsToWatch: () => [path.join(context.siteDir, KNOWN_ISSUES_DIR, '*.md')],
+    loadContent: () => Promise.resolve(publicEntries(context.siteDir)),
+    async contentLoaded({content, actions}) {
+      await actions.createData(ENTRIES_FILE, JSON.stringify(content));
+    },
+  };
+}
+
+/** A title's Markdown (text and `code` only) as inline nodes. */
+function inline(title: string): PhrasingContent[] {
+  return title
+    .split('`')
+    .map((part, i) => ({type: i % 2 ? ('inlineCode' as const) : ('text' as const), value: part}))
+    .filter((node) => node.value !== '');
+}
+
+const text = (value: string): Text => ({type: 'text', value});
+const link = (url: string, children: PhrasingContent[]): Link => ({type: 'link', url, children});
+const jsx = (name: string, children: MdxJsxFlowElement['children'], id?: string): MdxJsxFlowElement => ({
+  type: 'mdxJsxFlowElement',
+  name,
+  attributes: id ? [{type: 'mdxJsxAttribute', name: 'id', value: id}] : [],
+  children,
+});
+
+/** The overview's list: each section of each area page, its entries under their ids. */
+export function knownIssuesIndex(siteDir: string): RootContent[] {
+  const pages = knownIssuePages(siteDir);
+  const entries = readKnownIssues(siteDir);
+  const nodes: RootContent[] = [];
+  for (const page of pages) {
+    const href = `./known-issues/${page.area}.md`;
+    const ofPage = entries.filter((e) => e.area === page.area);
+    for (const section of [...new Set(ofPage.map((e) => e.section))]) {
+      nodes.push({type: 'heading', depth: 2, children: [text(section)]} satisfies Heading);
+      nodes.push({type: 'paragraph', children: [text('On '), link(href, [text(page.title)]), text(':')]});
+      const items = ofPage
+        .filter((e) => e.section === section)
+        .map((e) => jsx('li', [link(`${href}#${e.id}`, inline(e.title)) as never], e.id));
+      nodes.push(jsx('ul', items));
+    }
+  }
+  return nodes;
+}
+
+/** Remark plugin: replaces the `::known-issues-index` directive of a page with the index. */
+export function remarkKnownIssuesIndex(options: {siteDir: string}) {
+  return (tree: Root) => {
+    const at = tree.children.findIndex((node) => node.type === 'leafDirective' && node.name === 'known-issues-index');
+    if (at >= 0) tree.children.splice(at, 1, ...knownIssuesIndex(options.siteDir));
+  };
+}
