@@ -117,6 +117,13 @@ const CORE_BUNDLE = {
   }),
 };
 
+/** The form with its ui.json, and with one that is JSON but not an object, which the release cannot read into a Go map. */
+const UI_BUNDLE = {
+  ...CORE_BUNDLE,
+  'forms/clinic_visit/ui.json': JSON.stringify({type: 'VerticalLayout', elements: []}),
+};
+const BAD_UI_BUNDLE = {...CORE_BUNDLE, 'forms/clinic_visit/ui.json': '[]'};
+
 const record = (id: string, extra: Record<string, unknown> = {}) => ({
   observation_id: id,
   form_type: 'household_survey',
@@ -294,6 +301,32 @@ const PROBES: Record<RuleId, Probe> = {
     description: {status: 200},
     release: {status: 500, check: releaseError('Failed to process app bundle', /core_\* fields cannot be modified/)},
   },
+  'bundle-bad-ui-json-leaves-version': {
+    request: (s) => request('POST', '/app-bundle/push', {token: s.access.admin, form: {bundle: zipOf(BAD_UI_BUNDLE)}}),
+    description: {status: 200},
+    release: {
+      status: 500,
+      check: async (a, s) => {
+        releaseError(
+          'Failed to process app bundle',
+          'failed to generate app info: failed to parse UI schema for clinic_visit: json: cannot unmarshal array into Go value of type map[string]interface {}',
+        )(a);
+        const versions = await s.send('GET', '/app-bundle/versions', {token: s.access.viewer});
+        expect((versions.json as {versions: string[]}).versions, 'the refused upload left its version').toContain(
+          '0004',
+        );
+        const fixed = await s.send('POST', '/app-bundle/push', {
+          token: s.access.admin,
+          form: {bundle: zipOf(UI_BUNDLE)},
+        });
+        expect(fixed.status, 'the same form with core fields, its ui.json fixed').toBe(500);
+        releaseError('Failed to process app bundle', /core_\* fields cannot be modified/)(fixed);
+        const switched = await s.send('POST', '/app-bundle/switch/0004', {token: s.access.admin});
+        expect(switched.status, 'the empty version can be switched to').toBe(200);
+        expect((await s.send('GET', '/app-bundle/manifest', {token: s.access.viewer})).json).toMatchObject({files: []});
+      },
+    },
+  },
   'bundle-switch-500': {
     request: (s) => request('POST', '/app-bundle/switch/20990101-000000', {token: s.access.admin}),
     description: {status: 404},
@@ -393,6 +426,51 @@ const PROBES: Record<RuleId, Probe> = {
       },
     },
   },
+  'push-wrong-json-type-400': {
+    request: (s) =>
+      request('POST', '/sync/push', {
+        token: s.access.fieldworker,
+        json: push([record('obs-type-1'), record('obs-type-2', {deleted: 0})]),
+      }),
+    description: {
+      status: 200,
+      check: (a) =>
+        expect(jsonBody(a)).toMatchObject({
+          success_count: 1,
+          failed_records: [expect.objectContaining({observation_id: 'obs-type-2'})],
+        }),
+    },
+    release: {
+      status: 400,
+      check: (a, s) => {
+        releaseError(
+          'Invalid request format',
+          'json: cannot unmarshal number into Go struct field Observation.records.deleted of type bool',
+        )(a);
+        expect(s.engine.store.state.observations.has('obs-type-1'), 'the good record is not stored either').toBe(false);
+      },
+    },
+  },
+  'text-excess-spaces-cut': {
+    request: (s) =>
+      request('POST', '/sync/push', {
+        token: s.access.fieldworker,
+        json: push([record(`obs-spaces-1${' '.repeat(300)}`, {form_version: `1.0${' '.repeat(60)}`})]),
+      }),
+    description: {
+      status: 200,
+      check: (_a, s) => expect(s.engine.store.state.observations.has(`obs-spaces-1${' '.repeat(300)}`)).toBe(true),
+    },
+    release: {
+      status: 200,
+      check: (a, s) => {
+        expect(jsonBody(a)).toMatchObject({success_count: 1});
+        const stored = s.engine.store.state.observations.get(`obs-spaces-1${' '.repeat(243)}`);
+        expect(stored?.observation_id, 'cut to 255 characters').toHaveLength(255);
+        expect(stored?.form_version, 'cut to 50 characters').toBe(`1.0${' '.repeat(47)}`);
+      },
+    },
+  },
   'geolocation-not-stored': {
     request: (s) =>
       request('POST', '/sync/pull?limit=1', {
@@ -473,6 +551,28 @@ const PROBES: Record<RuleId, Probe> = {
       }),
     description: {status: 200, check: (a) => expect((jsonBody(a).operations as unknown[]).length).toBeGreaterThan(0)},
     release: {status: 200, check: (a) => expect(jsonBody(a)).toMatchObject({operations: null, total_download_size: 0})},
+  },
+  'attachment-id-over-255-bytes': {
+    request: (s) =>
+      request('PUT', `/attachments/${'é'.repeat(128)}.jpg`, {
+        token: s.access.fieldworker,
+        form: {file: new Blob(['jpeg bytes'], {type: 'image/jpeg'})},
+      }),
+    description: {status: 200},
+    release: {
+      status: 500,
+      check: async (a, s) => {
+        releaseError('Failed to save attachment', `stat attachments/${'é'.repeat(128)}.jpg: file name too long`)(a);
+        // 128 two-byte letters and `.jpg` make 260 bytes; 125 of them, 254 bytes, are a name the file system takes.
+        const head = await s.send('HEAD', `/attachments/${'é'.repeat(128)}.jpg`, {token: s.access.viewer});
+        expect(head.status, 'HEAD fails the same way').toBe(500);
+        const shorter = await s.send('PUT', `/attachments/${'é'.repeat(125)}.jpg`, {
+          token: s.access.fieldworker,
+          form: {file: new Blob(['jpeg bytes'], {type: 'image/jpeg'})},
+        });
+        expect(shorter.status, '254 bytes').toBe(200);
+      },
+    },
   },
 };
 

@@ -526,10 +526,12 @@ function targeted(
 const SERVER_ERROR_RULES = new Set<string>([
   'bundle-push-errors-500',
   'core-fields-reupload-rejected',
+  'bundle-bad-ui-json-leaves-version',
   'bundle-switch-500',
   'bundle-download-missing-500',
   'bundle-changes-target-ignored',
   'push-db-error-fails-batch',
+  'attachment-id-over-255-bytes',
 ] satisfies RuleId[]);
 
 type Counts = {

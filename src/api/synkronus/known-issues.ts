@@ -30,6 +30,7 @@ export const KNOWN_ISSUE_AREAS = {
     'bundle-push-errors-500',
     'bundle-push-manifest',
     'core-fields-reupload-rejected',
+    'bundle-bad-ui-json-leaves-version',
     'bundle-switch-500',
     'bundle-download-missing-500',
     'manifest-version-after-restart',
@@ -37,12 +38,15 @@ export const KNOWN_ISSUE_AREAS = {
     'bundle-version-names',
     'attachment-upload-any-role',
     'attachment-manifest-empty',
+    'attachment-id-over-255-bytes',
   ],
   'sync': [
     'pull-limit-not-checked',
     'transmission-id-not-idempotent',
     'transmission-id-any-text',
     'push-db-error-fails-batch',
+    'push-wrong-json-type-400',
+    'text-excess-spaces-cut',
     'geolocation-not-stored',
     'push-failed-records-shape',
     'empty-lists-null',
@@ -59,6 +63,7 @@ export const KNOWN_ISSUE_AREAS = {
     'formulus-pulled-edits-new-id',
     'formulus-download-token-cached',
     'formulus-unchecked-file-paths',
+    'formulus-attachment-409-retried',
   ],
 } as const;
 

@@ -73,6 +73,10 @@ export const RELEASE_RULES = {
     title: "A form with core fields can be uploaded only once",
     sources: ["synkronus/pkg/appbundle/validation.go", "synkronus/pkg/appbundle/appinfo.go", "synkronus/pkg/appbundle/service.go"],
   },
+  'bundle-bad-ui-json-leaves-version': {
+    title: "A bundle refused for its `ui.json` leaves an empty version behind",
+    sources: ["synkronus/pkg/appbundle/versioning.go", "synkronus/pkg/appbundle/appinfo.go", "synkronus/pkg/appbundle/validation.go", "synkronus/internal/handlers/appbundle_push.go"],
+  },
   'bundle-switch-500': {
     title: "Switching to a version that does not exist answers 500, not 404",
     sources: ["synkronus/internal/handlers/appbundle_push.go", "synkronus/pkg/appbundle/versioning.go"],
@@ -109,6 +113,14 @@ export const RELEASE_RULES = {
     title: "A record the database refuses makes the whole push fail",
     sources: ["synkronus/pkg/sync/service.go", "synkronus/pkg/migrations/sql/20250625000001_create_observations_table.sql", "synkronus/internal/handlers/sync.go"],
   },
+  'push-wrong-json-type-400': {
+    title: "A record field of the wrong JSON type makes the whole push fail with 400",
+    sources: ["synkronus/pkg/sync/interface.go", "synkronus/internal/handlers/sync.go"],
+  },
+  'text-excess-spaces-cut': {
+    title: "Text too long for its column is cut, not refused, when the excess is spaces",
+    sources: ["synkronus/pkg/migrations/sql/20250625000001_create_observations_table.sql", "synkronus/pkg/sync/service.go"],
+  },
   'geolocation-not-stored': {
     title: "A record's `geolocation` is neither stored nor returned",
     sources: ["synkronus/pkg/sync/service.go", "synkronus/pkg/dataexport/postgres.go", "synkronus/pkg/migrations/sql/20250812000001_add_geolocation_to_observations.sql"],
@@ -132,6 +144,10 @@ export const RELEASE_RULES = {
   'attachment-manifest-empty': {
     title: "The attachment manifest is always empty",
     sources: ["synkronus/pkg/attachment/manifest.go", "synkronus/internal/handlers/attachment.go"],
+  },
+  'attachment-id-over-255-bytes': {
+    title: "An attachment id longer than 255 bytes is answered 500",
+    sources: ["synkronus/pkg/attachment/service.go", "synkronus/internal/handlers/attachment.go", "synkronus/pkg/config/config.go"],
   },
 } as const satisfies Record<string, {title: string; sources: readonly string[]}>;
 

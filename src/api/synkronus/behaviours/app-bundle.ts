@@ -156,6 +156,29 @@ function formsWithCoreFields(bundle: Bundle): string[] {
     .map(([form]) => form);
 }
 
+/**
+ * The first form whose `ui.json` generateAppInfo cannot read into a Go map (pkg/appbundle/appinfo.go), with
+ * encoding/json's error: a value that is not an object, or text that is not JSON (its wording not reproduced).
+ */
+function unreadableUiJson(files: {path: string; bytes: Uint8Array}[]): {form: string; error?: string} | undefined {
+  const strict = new TextDecoder('utf-8', {ignoreBOM: true});
+  for (const {path} of files) {
+    const form = /^forms\/([^/]+)\/schema\.json$/.exec(path)?.[1];
+    const ui = form && files.find((file) => file.path === `forms/${form}/ui.json`);
+    if (!form || !ui) continue;
+    let value: unknown;
+    try {
+      value = JSON.parse(strict.decode(ui.bytes));
+    } catch {
+      return {form};
+    }
+    const kind = Array.isArray(value) ? 'array' : typeof value === 'boolean' ? 'bool' : typeof value;
+    if (value !== null && kind !== 'object')
+      return {form, error: `json: cannot unmarshal ${kind} into Go value of type map[string]interface {}`};
+  }
+  return undefined;
+}
+
 const pushAppBundle: Behaviour = async (call) => {
   const file = call.form?.get('bundle');
   if (!file || typeof file === 'string')
@@ -202,13 +225,27 @@ const pushAppBundle: Behaviour = async (call) => {
   }
   const bundle = bundleOf(version, files, call.now());
   if (release) {
-    const seen = new Set(state.bundles.flatMap((b) => [...formFields(b).keys()]));
+    const seen = new Set([...state.bundles.flatMap((b) => [...formFields(b).keys()]), ...(state.hashedForms ?? [])]);
     const changed = formsWithCoreFields(bundle).filter((form) => seen.has(form));
     if (changed.length && call.when('core-fields-reupload-rejected')) {
       call.when('bundle-push-errors-500');
       const fields = Object.keys(formFields(bundle).get(changed[0])!).filter((name) => name.startsWith('core_'));
       return call.fail(500, `a form with core fields (${changed[0]}) was uploaded before`, {
         error: `bundle validation failed: core_* fields cannot be modified: the following core fields were modified: ${fields.join(', ')}`,
+        message: 'Failed to process app bundle',
+      });
+    }
+    const unreadable = unreadableUiJson(files);
+    if (unreadable && call.when('bundle-bad-ui-json-leaves-version')) {
+      call.when('bundle-push-errors-500');
+      // PushBundle creates the version's folder before generateAppInfo reads ui.json, and generateAppInfo has
+      // recorded the form's core-field hash by then (others' too, in Go's random map order): both stay.
+      state.bundles.push(bundleOf(version, [], call.now()));
+      state.hashedForms = [...(state.hashedForms ?? []), unreadable.form];
+      return call.fail(500, `forms/${unreadable.form}/ui.json is not a JSON object`, {
+        error: unreadable.error
+          ? `failed to generate app info: failed to parse UI schema for ${unreadable.form}: ${unreadable.error}`
+          : 'not verified against the server at v1.0.0-alpha.6',
         message: 'Failed to process app bundle',
       });
     }

@@ -11,6 +11,17 @@ function badId(call: Call): ReturnType<Call['fail']> | undefined {
   return call.fail(400, `the attachment id ${JSON.stringify(id)} is not one path segment`);
 }
 
+/**
+ * The release keeps each attachment in a file named by its id (pkg/attachment/service.go), and os.Stat of a name
+ * longer than the file system's 255 bytes fails with ENAMETOOLONG, which the handlers answer with 500.
+ */
+function nameTooLong(call: Call): string | undefined {
+  const id = call.params.attachment_id;
+  if (new TextEncoder().encode(id).length <= 255 || !call.when('attachment-id-over-255-bytes')) return undefined;
+  // The data directory is never set at the tag (pkg/config/config.go), so the files are under ./attachments.
+  return `stat attachments/${id}: file name too long`;
+}
+
 const getAttachmentManifest: Behaviour = (call) => {
   const {since_version: since = 0, client_id: clientId} = (call.body ?? {}) as {since_version?: number; client_id?: string};
   const {state} = call.store;
@@ -58,6 +69,8 @@ const uploadAttachment: Behaviour = async (call) => {
   if (invalid) return invalid;
   const file = call.form?.get('file');
   if (!file || typeof file === 'string') return call.fail(400, 'no file field', {message: 'file is required'});
+  const tooLong = nameTooLong(call);
+  if (tooLong) return call.fail(500, 'the file name is too long for the file system', {error: tooLong, message: 'Failed to save attachment'});
   const {attachments, attachmentOperations} = call.store.state;
   const existing = attachments.get(call.params.attachment_id);
   if (existing && !existing.deleted)
@@ -77,6 +90,9 @@ const uploadAttachment: Behaviour = async (call) => {
 const downloadAttachment: Behaviour = (call) => {
   const invalid = badId(call);
   if (invalid) return invalid;
+  const tooLong = nameTooLong(call);
+  if (tooLong)
+    return call.fail(500, 'the file name is too long for the file system', {error: tooLong, message: 'Failed to check attachment existence'});
   const attachment = call.store.state.attachments.get(call.params.attachment_id);
   if (!attachment || attachment.deleted) return call.fail(404, 'no such attachment', {message: 'Attachment not found'});
   return {status: 200, bytes: attachment.bytes, contentType: 'application/octet-stream'};
@@ -85,6 +101,7 @@ const downloadAttachment: Behaviour = (call) => {
 const checkAttachmentExists: Behaviour = (call) => {
   const invalid = badId(call);
   if (invalid) return {status: invalid.status, reason: invalid.reason};
+  if (nameTooLong(call)) return {status: 500, reason: 'the file name is too long for the file system'};
   const attachment = call.store.state.attachments.get(call.params.attachment_id);
   if (!attachment || attachment.deleted) return {status: 404};
   return {status: 200, headers: {'Content-Length': String(attachment.bytes.length)}, contentType: 'application/octet-stream'};

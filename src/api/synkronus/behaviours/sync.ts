@@ -4,7 +4,7 @@
  * 20250625000001_create_observations_table.sql): one transaction per push, every written row takes the
  * next value of the global counter (an update two: the BEFORE INSERT trigger has already taken one).
  */
-import {databaseRefusal, timestampMillis, type DatabaseRow} from '../postgres';
+import {databaseRefusal, storedTexts, timestampMillis, type DatabaseRow} from '../postgres';
 import {isoSeconds, type Observation, type Store} from '../store';
 import type {Answer, Behaviour, Call} from '../types';
 
@@ -22,32 +22,96 @@ const goTime = (millis: number) =>
 /** A record decoded into the Go struct sync.Observation: a missing field or a null takes the zero value. */
 type GoObservation = DatabaseRow & {deleted: boolean; geolocation?: unknown};
 
-function decodeObservation(raw: unknown): GoObservation {
-  const record = (raw ?? {}) as Record<string, unknown>;
-  const text = (name: string) => (typeof record[name] === 'string' ? (record[name]) : '');
-  return {
-    observation_id: text('observation_id'),
-    form_type: text('form_type'),
-    form_version: text('form_version'),
-    data: record.data,
-    created_at: text('created_at'),
-    updated_at: text('updated_at'),
-    deleted: record.deleted === true,
-    ...(record.geolocation == null ? {} : {geolocation: record.geolocation}),
+/**
+ * Go's name for a JSON key: encoding/json matches a key to a field without regard to case, with Unicode's simple
+ * folding, under which the field names' letters have only one more form: ſ (U+017F) for s.
+ */
+const goKey = (key: string) => key.toLowerCase().replace(/\u017f/g, 's');
+
+const jsonKind = (value: unknown) =>
+  Array.isArray(value) ? 'array' : typeof value === 'object' ? 'object' : typeof value === 'boolean' ? 'bool' : typeof value;
+const isInt64 = (value: unknown) => Number.isInteger(value) && (value as number) >= -(2 ** 63) && (value as number) < 2 ** 63;
+
+/** The Go type of each field of sync.Observation and Geolocation (pkg/sync/interface.go), and what JSON it takes. */
+const TEXT: [string, (v: unknown) => boolean] = ['string', (v) => typeof v === 'string'];
+const FLOAT: [string, (v: unknown) => boolean] = ['float64', (v) => typeof v === 'number'];
+const OBSERVATION_FIELDS: Record<string, [string, (v: unknown) => boolean]> = {
+  observation_id: TEXT,
+  form_type: TEXT,
+  form_version: TEXT,
+  data: ['json.RawMessage', () => true],
+  created_at: TEXT,
+  updated_at: TEXT,
+  synced_at: TEXT,
+  deleted: ['bool', (v) => typeof v === 'boolean'],
+  version: ['int64', isInt64],
+  geolocation: ['sync.Geolocation', (v) => jsonKind(v) === 'object'],
+};
+const GEOLOCATION_FIELDS: Record<string, [string, (v: unknown) => boolean]> = {
+  latitude: FLOAT,
+  longitude: FLOAT,
+  accuracy: FLOAT,
+  altitude: FLOAT,
+  altitude_accuracy: FLOAT,
+};
+
+/**
+ * encoding/json's error for the first field of a JSON type its Go field cannot take, as Push answers it with 400
+ * (`json: cannot unmarshal number into Go struct field Observation.records.deleted of type bool`, as Go words
+ * it). A null is never an error. A number for an int64 is read as parsed, so `1e3` passes here and not in Go.
+ */
+function goTypeError(records: unknown[]): string | undefined {
+  const check = (value: Record<string, unknown>, fields: typeof OBSERVATION_FIELDS, struct: string, path: string): string | undefined => {
+    for (const [key, item] of Object.entries(value)) {
+      const name = goKey(key);
+      const field = Object.hasOwn(fields, name) ? fields[name] : undefined;
+      if (!field || item === null) continue;
+      const [type, takes] = field;
+      if (!takes(item)) {
+        const kind = typeof item === 'number' && type === 'int64' ? `number ${item}` : jsonKind(item);
+        return `json: cannot unmarshal ${kind} into Go struct field ${struct}.${path}.${name} of type ${type}`;
+      }
+      if (name === 'geolocation') {
+        const inner = check(item as Record<string, unknown>, GEOLOCATION_FIELDS, 'Geolocation', `${path}.geolocation`);
+        if (inner) return inner;
+      }
+    }
+    return undefined;
   };
+  for (const record of records) {
+    const error = jsonKind(record) === 'object' ? check(record as Record<string, unknown>, OBSERVATION_FIELDS, 'Observation', 'records') : undefined;
+    if (error) return error;
+  }
+  return undefined;
+}
+
+/** A record as Go decodes it (after goTypeError found none): keys matched by goKey, the last one winning. */
+function decodeObservation(raw: unknown): GoObservation {
+  const decoded: GoObservation = {observation_id: '', form_type: '', form_version: '', data: undefined, created_at: '', updated_at: '', deleted: false};
+  for (const [key, value] of Object.entries((raw ?? {}) as Record<string, unknown>)) {
+    const name = goKey(key);
+    // A JSON null leaves a Go value as it is, except json.RawMessage, which holds the text `null`.
+    if (name === 'data') decoded.data = value;
+    else if (value === null || !Object.hasOwn(OBSERVATION_FIELDS, name)) continue;
+    else if (name === 'deleted') decoded.deleted = value as boolean;
+    else if (name === 'geolocation') decoded.geolocation = value;
+    else if (name !== 'synced_at' && name !== 'version') decoded[name as keyof DatabaseRow] = value as string;
+  }
+  return decoded;
 }
 
 /** The release's upsert of one row (pkg/sync/service.go ProcessPushedRecords and the table's trigger). */
 function releaseUpsert(call: Call, rows: Map<string, Observation>, record: GoObservation, txTime: number) {
   const {state} = call.store;
-  const existing = rows.get(record.observation_id);
+  // The varchar columns store the texts (cut where the excess is spaces) before the conflict on observation_id.
+  const {cut, ...texts} = storedTexts(record);
+  if (cut) call.when('text-excess-spaces-cut');
+  const existing = rows.get(texts.observation_id);
   const serverTime = call.when('updated-at-server-time') ? goTime(txTime) : record.updated_at;
   if (record.geolocation !== undefined) call.when('geolocation-not-stored');
   state.counter += existing ? 2 : 1;
-  rows.set(record.observation_id, {
-    observation_id: record.observation_id,
-    form_type: record.form_type,
-    form_version: record.form_version,
+  rows.set(texts.observation_id, {
+    ...texts,
     data: record.data,
     created_at: existing ? existing.created_at : goTime(timestampMillis(record.created_at, txTime)),
     updated_at: serverTime,
@@ -100,15 +164,22 @@ function releasePush(call: Call, request: {records?: unknown}): Answer {
 const syncPush: Behaviour = (call) => {
   const request = call.body as {transmission_id?: string; client_id?: string; records?: unknown[]};
   const {state} = call.store;
+  const release = call.dialect === 'v1.0.0-alpha.6';
+  if (release) {
+    // Push decodes the whole body first: one record field of the wrong JSON type refuses the push.
+    const typeError = goTypeError(Array.isArray(request.records) ? request.records : []);
+    if (typeError && call.when('push-wrong-json-type-400'))
+      return call.fail(400, 'a record has a field of a JSON type its Go field cannot take', {error: typeError, message: 'Invalid request format'});
+    if (!request.transmission_id) return call.fail(400, 'transmission_id is empty', {message: 'transmission_id is required'});
+    if (!request.client_id) return call.fail(400, 'client_id is empty', {message: 'client_id is required'});
+    if (request.records == null) return call.fail(400, 'records is missing', {message: 'records array is required'});
+  }
   if (call.store.state.databaseDown)
     return call.fail(500, 'the database cannot be reached', {
       error: 'failed to begin transaction: dial tcp 127.0.0.1:5432: connect: connection refused',
       message: 'Failed to process sync data',
     });
-  if (call.dialect === 'v1.0.0-alpha.6') {
-    if (!request.transmission_id) return call.fail(400, 'transmission_id is empty', {message: 'transmission_id is required'});
-    if (!request.client_id) return call.fail(400, 'client_id is empty', {message: 'client_id is required'});
-    if (request.records == null) return call.fail(400, 'records is missing', {message: 'records array is required'});
+  if (release && request.transmission_id) {
     if (state.transmissions.has(request.transmission_id)) call.when('transmission-id-not-idempotent');
     state.transmissions.add(request.transmission_id);
     if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(request.transmission_id))
