@@ -141,7 +141,7 @@ const config: Config = {
     cspHeaderPlugin,
     API_PLUGIN,
     // The Known issues entries, read from their pages, for what links to them (src/plugins/known-issues).
-    knownIssuesPlugin,
+    knownIssuesPlugin as PluginModule,
     [
       redirectPagesPlugin,
       // A static redirect page for hosts without server-side redirects (GitHub Pages);

@@ -10,14 +10,19 @@ import {createSynkronus, type DialectName, type Synkronus} from '../../src/api/s
 import type {ContractOperation} from '../../src/api/synkronus/contract';
 import {API, schemaValidator} from './api-description';
 import {buildApiModel} from '../../src/api/model/build';
+import {readKnownIssues} from '../../src/known-issues/read';
+import {ROOT} from './content';
 
 export const CONTRACT = buildContract(buildApiModel(API));
+/** The Known issues entries, read from their pages as the build reads them. */
+export const KNOWN_ISSUES = readKnownIssues(ROOT);
+export const ENGINE_DATA = {contract: CONTRACT, knownIssues: KNOWN_ISSUES};
 export const OPERATIONS = CONTRACT.operations;
 const validate = schemaValidator(API);
 
 /** A fresh engine with the console's seed; the description's dialect unless told otherwise. */
 export function newSynkronus(dialect: DialectName = 'description'): Synkronus {
-  return createSynkronus(CONTRACT, {dialect});
+  return createSynkronus(ENGINE_DATA, {dialect});
 }
 
 export function contractOperation(operationId: string): ContractOperation {

@@ -2,7 +2,7 @@
  * The site's Synkronus engine (src/api/synkronus) served over HTTP for the test of the "Write a sync client"
  * guide (tests/unit/sync-client.spec.ts), with what such a test needs around it: a log of the calls, failures
  * to inject (a dropped connection before or after the server did its work, a database that cannot be
- * reached), and a check of every request and answer against api/synkronus.yaml with Ajv. Answers that a rule
+ * reached, a proxy in front of the server that cannot reach it), and a check of every request and answer against api/synkronus.yaml with Ajv. Answers that a rule
  * of the release dialect shaped are not checked against the description: they are counted by rule in
  * `differences`. Every behaviour is the engine's; nothing here answers a request itself.
  */
@@ -11,14 +11,14 @@ import type {DialectName, RuleId} from '../../src/api/synkronus';
 import type {Observation} from '../../src/api/synkronus/store';
 import {startSynkronusServer} from '../../src/api/synkronus/node';
 import {API, schemaValidator} from './api-description';
-import {CONTRACT} from './api-console';
+import {ENGINE_DATA} from './api-console';
 
 /** An observation as the engine stores it. */
 export type StoredObservation = Observation;
 /** A record as a client sends it (any JSON). */
 export type PushedRecord = Record<string, unknown>;
 export type MockUser = {username: string; password: string; role: 'read-only' | 'read-write' | 'admin'};
-export type Failure = 'drop-before' | 'drop-after' | 'database-down';
+export type Failure = 'drop-before' | 'drop-after' | 'database-down' | 'bad-gateway';
 export type LoggedCall = {method: string; path: string; query: string; body: unknown; status: number};
 
 export type SyncMock = {
@@ -42,7 +42,10 @@ export type SyncMock = {
   recordAttachmentOperation(id: string, operation: 'create' | 'delete'): void;
   /** Makes every access token issued so far expire; refresh tokens stay valid. */
   expireAccessTokens(): void;
-  /** The next `count` requests to `route` (for example `POST /sync/push`) fail as `failure` says. */
+  /**
+   * The next `count` requests to `route` (for example `POST /sync/push`) fail as `failure` says; `bad-gateway` is
+   * a reverse proxy's 502 page, as nginx answers when the server does not.
+   */
   failNext(route: string, failure: Failure, count?: number): void;
   /** Runs `action` just before the next request to `route`. */
   beforeNext(route: string, action: () => void): void;
@@ -114,6 +117,10 @@ function answerProblems(entry: OperationEntry, status: number, contentType: stri
   return [];
 }
 
+/** A page as nginx writes it for an error status. */
+const nginxPage = (title: string) =>
+  `<html>\r\n<head><title>${title}</title></head>\r\n<body>\r\n<center><h1>${title}</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n`;
+
 export async function startSyncMock(
   options: {
     dialect?: DialectName;
@@ -139,14 +146,12 @@ export async function startSyncMock(
 
   const server = await startSynkronusServer({
     dialect,
-    contract: CONTRACT,
+    data: ENGINE_DATA,
     seed: {users, content: false},
     intercept: ({method, path, body}) => {
       if (options.proxyMaxBodyBytes !== undefined && body.length > options.proxyMaxBodyBytes) {
         log.push({method, path, query: '', body: undefined, status: 413});
-        const title = '413 Request Entity Too Large';
-        const page = `<html>\r\n<head><title>${title}</title></head>\r\n<body>\r\n<center><h1>${title}</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n`;
-        return {status: 413, contentType: 'text/html', body: page};
+        return {status: 413, contentType: 'text/html', body: nginxPage('413 Request Entity Too Large')};
       }
       const route = routeOf(method, path);
       const hook = hooks.findIndex((h) => h.route === route);
@@ -154,6 +159,10 @@ export async function startSyncMock(
       const at = failures.findIndex((f) => f.route === route);
       const failure = at >= 0 ? failures.splice(at, 1)[0].failure : undefined;
       if (failure === 'drop-before') log.push({method, path, query: '', body: undefined, status: -1});
+      if (failure === 'bad-gateway') {
+        log.push({method, path, query: '', body: undefined, status: 502});
+        return {status: 502, contentType: 'text/html', body: nginxPage('502 Bad Gateway')};
+      }
       if (failure === 'database-down') server.engine.failDatabase(true);
       droppedAfter = failure === 'drop-after';
       return failure === 'database-down' ? undefined : failure;
@@ -234,7 +243,8 @@ export async function startSyncMock(
       engine.store.state.attachmentOperations.push({attachment_id: id, operation, version: engine.store.nextVersion()});
     },
     expireAccessTokens() {
-      for (const token of engine.store.state.tokens.values()) if (token.kind === 'access') token.expiresAt = 0;
+      // Past an access token's 24 hours, within a refresh token's 7 days (tokens are checked against the clock).
+      engine.advanceClock((24 * 3600 + 60) * 1000);
     },
     failNext(route, failure, count = 1) {
       for (let i = 0; i < count; i++) failures.push({route, failure});

@@ -15,6 +15,10 @@
  *     Synkronus) is replaced by the mock's address and $TOKEN is set to a token. The call must match an
  *     operation of the description, and the status it gets must be one documented for that operation.
  *     Files uploaded with `-F field=@name` are created for the run.
+ *
+ * (c) A push example (a curl to /sync/push) followed on its page by a ```json schema=SyncPushResponse block is that
+ *     block's request: sent to the Synkronus engine as the server of the release answers (its seed is the
+ *     examples' state), it gets exactly that answer.
  */
 import {test, expect} from '@playwright/test';
 import {CURL_BASE_URL} from '../../src/api/curl';
@@ -22,6 +26,7 @@ import {listOperations} from '../../src/api/openapi';
 import {loadApiDescription, schemaValidator, validateNamed} from '../support/api-description';
 import {listFiles, readRepoFile, splitMarkdown, type Line} from '../support/content';
 import {mockApiPort, runCurl, startMockApi, type MockApi} from '../support/mock-api';
+import {newSynkronus} from '../support/api-console';
 import {joinContinuations} from '../support/synk-commands';
 
 const doc = loadApiDescription();
@@ -97,6 +102,46 @@ test.describe('API examples on docs pages', () => {
         problems.push(`${where}: does not match ${schema}: ${error}`);
     }
     expect(problems).toEqual([]);
+  });
+
+  test('a push example gets, from the engine of the release, the answer its page shows after it', async () => {
+    const pushes = curls.filter(({command}) => command.includes('/sync/push'));
+    expect(pushes.length, 'the sync protocol page has a push example').toBeGreaterThan(0);
+    const problems: string[] = [];
+    for (const {file, line, command} of pushes) {
+      const where = `${file}:${line}`;
+      const answer = jsonBlocks.find(
+        (b) => b.file === file && b.line > line && /schema=SyncPushResponse\b/.test(b.meta),
+      );
+      const sent = /\s-d '([^']*)'/.exec(command)?.[1];
+      if (!answer || !sent) {
+        problems.push(`${where}: a push example needs a -d '<json>' body and a SyncPushResponse block after it`);
+        continue;
+      }
+      const engine = newSynkronus('v1.0.0-alpha.6');
+      const login = await engine.handle(
+        new Request(`${CURL_BASE_URL}/auth/login`, {
+          method: 'POST',
+          headers: {'Content-Type': 'application/json'},
+          body: JSON.stringify({username: 'fieldworker', password: 's3cret-passphrase'}),
+        }),
+      );
+      const {token} = (await login.json()) as {token: string};
+      const response = await engine.handle(
+        new Request(`${CURL_BASE_URL}/sync/push`, {
+          method: 'POST',
+          headers: {'Content-Type': 'application/json', Authorization: `Bearer ${token}`},
+          body: sent,
+        }),
+      );
+      const got: unknown = await response.json();
+      const shown: unknown = JSON.parse(body(answer));
+      if (JSON.stringify(got) !== JSON.stringify(shown))
+        problems.push(
+          `${where}: the engine answers ${JSON.stringify(got)}; ${file}:${answer.line} shows ${JSON.stringify(shown)}`,
+        );
+    }
+    expect(problems, problems.join('\n')).toEqual([]);
   });
 
   test.describe('curl examples against the mock server', () => {

@@ -49,7 +49,7 @@ type Guide = {
   SyncClient: new (options: Record<string, unknown>) => {
     sync(): Promise<{pulled: number; pushed: number; failed: number; uploaded: number; refusedFiles: number}>;
   };
-  databaseProblem(record: PushedRecord): string | undefined;
+  pushProblem(record: PushedRecord): string | undefined;
 };
 let guide: Guide;
 
@@ -68,9 +68,15 @@ const record = (n: number, extra: Partial<PushedRecord> = {}): PushedRecord => (
   ...extra,
 });
 
-/** An in-memory LocalStore that counts how often each record arrives. */
+/**
+ * An in-memory LocalStore that counts how often each record arrives. It keeps the pending records as local
+ * records too and, as the guide's keepPage contract says, a pulled page never replaces or removes a record with
+ * local changes not pushed yet (pending or set aside).
+ */
 function memoryStore(pending: PushedRecord[] = [], files: {id: string; file: Blob}[] = []) {
-  const kept = new Map<string, unknown>();
+  const kept = new Map<string, unknown>(
+    pending.filter((r) => typeof r.observation_id === 'string').map((r) => [r.observation_id as string, r]),
+  );
   const arrivals = new Map<string, number>();
   const state = {
     since: 0,
@@ -88,8 +94,10 @@ function memoryStore(pending: PushedRecord[] = [], files: {id: string; file: Blo
       return Promise.resolve(state.since);
     },
     keepPage(records: {observation_id: string; deleted: boolean}[], changeCutoff: number) {
+      const local = [...state.pending, ...state.failed.map((f) => f.record)].map((r) => r.observation_id);
       for (const r of records) {
         arrivals.set(r.observation_id, (arrivals.get(r.observation_id) ?? 0) + 1);
+        if (local.includes(r.observation_id)) continue;
         if (r.deleted) kept.delete(r.observation_id);
         else kept.set(r.observation_id, r);
       }
@@ -214,6 +222,9 @@ releaseOnly(
   },
 );
 
+/** A fraction of `digits` digits in a date-time otherwise valid. */
+const fraction = (digits: number, zone = 'Z') => `2025-01-01T00:00:00.${'0'.repeat(digits)}${zone}`;
+
 /** Records PostgreSQL refuses, each with the reason the guide's check gives for it. */
 const REFUSED: [string, PushedRecord, string][] = [
   [
@@ -246,29 +257,78 @@ const REFUSED: [string, PushedRecord, string][] = [
   ['a NUL character in a text of data', record(9, {data: {note: 'a\u0000b'}}), 'data contains a NUL character'],
   ['a NUL character in a key of data', record(10, {data: {list: [{'\u0000': 1}]}}), 'data contains a NUL character'],
   ['half a surrogate pair in data', record(11, {data: {note: 'x\ud800'}}), 'data contains half of a surrogate pair'],
+  [
+    'a fraction of 129 digits, too long for its work buffer',
+    record(16, {updated_at: fraction(129)}),
+    'updated_at is not an RFC 3339 date-time that exists',
+  ],
+];
+
+/**
+ * Records the server cannot decode into its Go struct sync.Observation (pkg/sync/interface.go): it refuses the
+ * whole push with 400. Each with the reason the guide's check gives for it.
+ */
+const WRONG_TYPES: [string, PushedRecord, string][] = [
+  ['deleted as 0, as SQLite stores it', record(20, {deleted: 0}), 'deleted is not a boolean'],
+  ['deleted as 1', record(21, {deleted: 1}), 'deleted is not a boolean'],
+  ['deleted as the text "false"', record(22, {deleted: 'false'}), 'deleted is not a boolean'],
+  ['a numeric form_version', record(23, {form_version: 2}), 'form_version is not a string'],
+  ['a numeric observation_id', record(24, {observation_id: 24}), 'observation_id is not a string'],
+  ['a form_type that is a list', record(25, {form_type: ['household']}), 'form_type is not a string'],
+  ['a numeric created_at', record(26, {created_at: 1764579600}), 'created_at is not a string'],
+  ['a numeric synced_at', record(27, {synced_at: 1764579600}), 'synced_at is not a string'],
+  ['a version with a fraction', record(28, {version: 1.5}), 'version is not a 64-bit integer'],
+  [
+    'a geolocation that is text',
+    record(29, {geolocation: '-0.1, 34.7'}),
+    'geolocation is not an object whose coordinates are numbers',
+  ],
+  [
+    'a latitude that is text',
+    record(30, {geolocation: {latitude: '-0.1', longitude: 34.7, accuracy: 5}}),
+    'geolocation is not an object whose coordinates are numbers',
+  ],
+  ['a key Deleted, which Go reads as deleted', record(31, {Deleted: 0}), 'Deleted is not a boolean'],
+];
+
+/** Records the server would store changed: PostgreSQL cuts a text whose excess is spaces. The check sets them aside. */
+const CUT: [string, PushedRecord, string][] = [
+  [
+    'an observation_id of 255 characters and trailing spaces',
+    record(40, {observation_id: `obs-${'x'.repeat(251)}   `}),
+    'observation_id is longer than 255 characters',
+  ],
+  [
+    'a form_version with 60 trailing spaces',
+    record(41, {form_version: `1.0${' '.repeat(60)}`}),
+    'form_version is longer than 50 characters',
+  ],
 ];
 
 bothDialects(
-  'each record the database would refuse is set aside before the push, and the others are stored',
+  'each record the server would refuse, or store cut, is set aside before the push, and the others are stored',
   async () => {
     mock = await startMock();
     const accepted = [
       record(1),
       record(12, {created_at: '2024-02-29T09:00:00.123+05:30', updated_at: '2000-02-29 23:59:59-03:00'}),
       record(13, {data: {note: 'emoji \ud83d\ude00, and the six characters \\u0000'}}),
+      record(14, {created_at: '2025-01-01T00:00:00.123456789Z', synced_at: null}),
+      record(15, {geolocation: {latitude: -0.1, longitude: 34.7, accuracy: 5, altitude: null}, version: 1188}),
     ];
-    const store = memoryStore([...REFUSED.map(([, r]) => r), ...accepted]);
+    const bad = [...REFUSED, ...WRONG_TYPES, ...CUT];
+    const store = memoryStore([...bad.map(([, r]) => r), ...accepted]);
     const result = await clientFor(store).sync();
-    expect(result).toMatchObject({pushed: 3, failed: REFUSED.length});
-    expect(mock.stored().map((r) => r.observation_id)).toEqual(['obs-0001', 'obs-0012', 'obs-0013']);
-    expect(store.state.failed.map(({error}) => error)).toEqual(REFUSED.map(([, , error]) => error));
+    expect(result).toMatchObject({pushed: accepted.length, failed: bad.length});
+    expect(mock.stored().map((r) => r.observation_id)).toEqual(accepted.map((r) => r.observation_id));
+    expect(store.state.failed.map(({error}) => error)).toEqual(bad.map(([, , error]) => error));
     expect(mock.log.filter((c) => c.path === '/sync/push').map((c) => c.status)).toEqual([200]);
     expect(mock.violations).toEqual([]);
   },
 );
 
-/** Pushes `records` in one request, as any client could, and returns the status. */
-async function pushDirectly(records: PushedRecord[]): Promise<number> {
+/** Pushes `records` in one request, as any client could, and returns the answer. */
+async function pushDirectly(records: PushedRecord[]): Promise<{status: number; body: Record<string, unknown>}> {
   const login = await fetch(`${mock.origin}/auth/login`, {
     method: 'POST',
     headers: {'Content-Type': 'application/json'},
@@ -280,7 +340,7 @@ async function pushDirectly(records: PushedRecord[]): Promise<number> {
     headers: {'Content-Type': 'application/json', Authorization: `Bearer ${token}`},
     body: JSON.stringify({transmission_id: crypto.randomUUID(), client_id: 'x', records}),
   });
-  return push.status;
+  return {status: push.status, body: (await push.json()) as Record<string, unknown>};
 }
 
 for (const [what, refused] of [...REFUSED, ['an empty updated_at', record(14, {updated_at: ''}), ''] as const]) {
@@ -288,18 +348,94 @@ for (const [what, refused] of [...REFUSED, ['an empty updated_at', record(14, {u
     `the server fails a whole push with 500 and stores nothing when its database refuses ${what} (what the page warns of)`,
     async () => {
       mock = await startMock();
-      expect(await pushDirectly([record(1), refused, record(15)])).toBe(500);
+      expect((await pushDirectly([record(1), refused, record(15)])).status).toBe(500);
       expect(mock.stored()).toEqual([]);
     },
   );
 }
 
+for (const [what, wrong] of WRONG_TYPES) {
+  releaseOnly(
+    `the server refuses a whole push with 400 and stores nothing for ${what} (what the page warns of)`,
+    async () => {
+      mock = await startMock();
+      const {status, body} = await pushDirectly([record(1), wrong, record(15)]);
+      expect(status).toBe(400);
+      expect(body).toMatchObject({
+        message: 'Invalid request format',
+        error: expect.stringMatching(/^json: cannot unmarshal /),
+      });
+      expect(mock.stored()).toEqual([]);
+    },
+  );
+}
+
+releaseOnly('a null in any field is taken by the server, and by the check', async () => {
+  mock = await startMock();
+  const nulls = record(50, {deleted: null, synced_at: null, data: null, version: null, geolocation: null});
+  const store = memoryStore([nulls]);
+  expect(await clientFor(store).sync()).toMatchObject({pushed: 1, failed: 0});
+  expect(mock.stored()).toEqual([expect.objectContaining({observation_id: 'obs-0050', deleted: false, data: null})]);
+});
+
+releaseOnly('the server stores a text whose excess is spaces cut to its column (what the check avoids)', async () => {
+  mock = await startMock();
+  const [[, id], [, version]] = CUT;
+  expect((await pushDirectly([id, version])).status).toBe(200);
+  expect(mock.stored().map((r) => [r.observation_id, r.form_version])).toEqual([
+    [`obs-${'x'.repeat(251)}`, '1.0'],
+    ['obs-0041', `1.0${' '.repeat(47)}`],
+  ]);
+});
+
+/**
+ * Date-times with PostgreSQL's verdict, measured on PostgreSQL 15.18 with the tag's migrations (an INSERT of the
+ * release's ProcessPushedRecords, prepared, the text as its parameter). The engine must give the same verdicts.
+ */
+const POSTGRES_VERDICTS: [string, 'accepted' | 'refused'][] = [
+  ['yesterday', 'accepted'],
+  ['12/01/2025', 'accepted'],
+  ['2025-01-01T24:00:00Z', 'accepted'],
+  ['2016-12-31T23:59:60Z', 'accepted'],
+  ['2025-01-01T10:00:00.Z', 'accepted'],
+  ['2025-01-01T10:00:00+0530', 'accepted'],
+  ['2025-12-01T09:00:00Z', 'accepted'],
+  ['2025-12-01t09:00:00z', 'accepted'],
+  ['2025-12-01 09:00:00+01:00', 'accepted'],
+  ['0001-01-01T00:00:00Z', 'accepted'],
+  ['9999-12-31T23:59:59.999999Z', 'accepted'],
+  ['2025-01-01T10:00:00+15:59', 'accepted'],
+  ['2025-01-01T10:00:00-15:59', 'accepted'],
+  ['2025-01-01T00:00:00.123456789Z', 'accepted'],
+  ['2025-01-01T00:00:00.1234567891Z', 'accepted'],
+  [fraction(120), 'accepted'],
+  [fraction(128), 'accepted'],
+  [fraction(129), 'refused'],
+  [fraction(130), 'refused'],
+  [fraction(123, '+05:30'), 'accepted'],
+  [fraction(124, '+05:30'), 'refused'],
+  [fraction(130, '').replace('T', ' ') + 'Z', 'accepted'],
+  [fraction(131, '').replace('T', ' ') + 'Z', 'refused'],
+  ['0000-01-01T00:00:00Z', 'refused'],
+  ['2025-13-01T10:00:00Z', 'refused'],
+  ['2025-00-01T10:00:00Z', 'refused'],
+  ['2025-01-00T10:00:00Z', 'refused'],
+  ['2025-04-31T10:00:00Z', 'refused'],
+  ['2100-02-29T10:00:00Z', 'refused'],
+  ['2025-01-01T25:00:00Z', 'refused'],
+  ['2025-01-01T23:60:00Z', 'refused'],
+  ['2025-01-01T10:00:00+16:00', 'refused'],
+  ['2025-01-01T10:00:00+05:60', 'refused'],
+  ['not a date', 'refused'],
+  ['', 'refused'],
+];
+
 releaseOnly(
-  'the check refuses every date-time the database refuses, and only the spellings it names besides',
+  "the engine's date-time verdicts are PostgreSQL's, and the check refuses every date-time the database refuses",
   async () => {
     mock = await startMock();
-    // The database accepts these, the check does not: it takes only RFC 3339 date-times that exist. The verdicts
-    // of the mock for these texts are those of PostgreSQL 15.
+    // The database accepts these, the check does not: it takes only RFC 3339 date-times that exist, with at most
+    // 9 digits of fraction.
     const stricter = new Set([
       'yesterday',
       '12/01/2025',
@@ -307,38 +443,24 @@ releaseOnly(
       '2016-12-31T23:59:60Z',
       '2025-01-01T10:00:00.Z',
       '2025-01-01T10:00:00+0530',
+      '2025-01-01T00:00:00.1234567891Z',
+      fraction(120),
+      fraction(128),
+      fraction(123, '+05:30'),
+      fraction(130, '').replace('T', ' ') + 'Z',
     ]);
-    const values = [
-      ...stricter,
-      '2025-12-01T09:00:00Z',
-      '2025-12-01t09:00:00z',
-      '2025-12-01 09:00:00+01:00',
-      '0001-01-01T00:00:00Z',
-      '9999-12-31T23:59:59.999999Z',
-      '2025-01-01T10:00:00+15:59',
-      '2025-01-01T10:00:00-15:59',
-      '0000-01-01T00:00:00Z',
-      '2025-13-01T10:00:00Z',
-      '2025-00-01T10:00:00Z',
-      '2025-01-00T10:00:00Z',
-      '2025-04-31T10:00:00Z',
-      '2100-02-29T10:00:00Z',
-      '2025-01-01T25:00:00Z',
-      '2025-01-01T23:60:00Z',
-      '2025-01-01T10:00:00+16:00',
-      '2025-01-01T10:00:00+05:60',
-    ];
     const problems: string[] = [];
-    for (const [n, value] of values.entries()) {
+    for (const [n, [value, verdict]] of POSTGRES_VERDICTS.entries()) {
       const candidate = record(100 + n, {created_at: value});
-      const refusedByDatabase = (await pushDirectly([candidate])) === 500;
-      const refusedByCheck = guide.databaseProblem(candidate) !== undefined;
-      if (refusedByDatabase && !refusedByCheck)
-        problems.push(`${value}: the database refuses it, the check lets it through`);
-      if (!refusedByDatabase && refusedByCheck && !stricter.has(value))
-        problems.push(`${value}: the check refuses it, the database does not`);
-      if (stricter.has(value) && (refusedByDatabase || !refusedByCheck))
-        problems.push(`${value}: expected the database to accept it and the check to refuse it`);
+      const shown = value.length > 40 ? `${value.slice(0, 24)}…(${value.length} characters)` : value;
+      const refusedByDatabase = (await pushDirectly([candidate])).status === 500;
+      const refusedByCheck = guide.pushProblem(candidate) !== undefined;
+      if (refusedByDatabase !== (verdict === 'refused'))
+        problems.push(`${shown}: PostgreSQL ${verdict} it, the engine did not`);
+      if (verdict === 'refused' && !refusedByCheck)
+        problems.push(`${shown}: the database refuses it, the check lets it through`);
+      if (verdict === 'accepted' && refusedByCheck !== stricter.has(value))
+        problems.push(`${shown}: the check ${refusedByCheck ? 'refuses' : 'takes'} it, expected otherwise`);
     }
     expect(problems).toEqual([]);
   },
@@ -418,6 +540,84 @@ bothDialects(
     expect(store.state.files).toEqual([]);
     expect(mock.stored().map((r) => r.observation_id)).toEqual(['obs-0001']);
     expect(mock.violations).toEqual([]);
+  },
+);
+
+releaseOnly(
+  'an attachment id over 255 bytes, which the server fails with 500 at every try, is set aside once the push went through',
+  async () => {
+    mock = await startMock();
+    const longId = `${'é'.repeat(126)}.jpg`;
+    const files = [
+      {id: longId, file: new Blob(['photo'], {type: 'image/jpeg'})},
+      {id: 'photo-2.jpg', file: new Blob(['small photo'], {type: 'image/jpeg'})},
+    ];
+    const store = memoryStore([record(1, {data: {photo: longId}})], files);
+    expect(await clientFor(store).sync()).toEqual({pulled: 0, pushed: 1, failed: 0, uploaded: 1, refusedFiles: 1});
+    // The first try and the four retries of the long id, then the other file; then the push.
+    expect(mock.log.filter((c) => c.method === 'PUT').map((c) => c.status)).toEqual([500, 500, 500, 500, 500, 200]);
+    expect(mock.log.filter((c) => c.path === '/sync/push').map((c) => c.status)).toEqual([200]);
+    expect(store.state.refusedFiles.get(longId)).toMatch(
+      /^500: \{"error":"stat attachments\/é+\.jpg: file name too long"/,
+    );
+    expect(store.state.files).toEqual([]);
+    expect(mock.stored().map((r) => r.observation_id)).toEqual(['obs-0001']);
+    // The next sync does not try it again.
+    await clientFor(store).sync();
+    expect(mock.log.filter((c) => c.method === 'PUT')).toHaveLength(6);
+  },
+);
+
+bothDialects(
+  'an upload that answers 5xx at every try does not stop the push, and is set aside once the push went through',
+  async () => {
+    mock = await startMock();
+    // The proxy in front of the server fails every try of the first file.
+    mock.failNext('PUT /attachments/{attachment_id}', 'bad-gateway', 5);
+    const files = [
+      {id: 'photo-1.jpg', file: new Blob(['photo'], {type: 'image/jpeg'})},
+      {id: 'photo-2.jpg', file: new Blob(['small photo'], {type: 'image/jpeg'})},
+    ];
+    const store = memoryStore([record(1), record(2)], files);
+    expect(await clientFor(store).sync()).toEqual({pulled: 0, pushed: 2, failed: 0, uploaded: 1, refusedFiles: 1});
+    expect(mock.log.filter((c) => c.method === 'PUT').map((c) => c.status)).toEqual([502, 502, 502, 502, 502, 200]);
+    expect([...store.state.refusedFiles.keys()]).toEqual(['photo-1.jpg']);
+    expect(store.state.refusedFiles.get('photo-1.jpg')).toMatch(/^502: <html>/);
+    expect(mock.stored().map((r) => r.observation_id)).toEqual(['obs-0001', 'obs-0002']);
+    expect(mock.violations).toEqual([]);
+  },
+);
+
+bothDialects('when the push fails too, the server is failing: the file is kept for the next sync', async () => {
+  mock = await startMock();
+  mock.failNext('PUT /attachments/{attachment_id}', 'bad-gateway', 5);
+  mock.failNext('POST /sync/push', 'bad-gateway', 5);
+  const store = memoryStore([record(1)], [{id: 'photo-1.jpg', file: new Blob(['photo'], {type: 'image/jpeg'})}]);
+  await expect(clientFor(store).sync()).rejects.toThrow(/Synkronus answered 502/);
+  expect(store.state.refusedFiles.size).toBe(0);
+  expect(store.state.files.map((f) => f.id)).toEqual(['photo-1.jpg']);
+  // The server is back: the next sync uploads the file and pushes the record.
+  expect(await clientFor(store).sync()).toMatchObject({pushed: 1, uploaded: 1, refusedFiles: 0});
+  expect(mock.attachment('photo-1.jpg')?.toString()).toBe('photo');
+});
+
+bothDialects(
+  'a record changed on both sides keeps its local version, which the push sends (the contract of keepPage)',
+  async () => {
+    mock = await startMock();
+    await mock.write([record(1, {data: {n: 'server'}}), record(2, {data: {n: 'server'}})]);
+    await mock.write([record(2, {deleted: true})]);
+    // Both records were changed on this device too, and are waiting to be pushed.
+    const local1 = record(1, {data: {n: 'local'}});
+    const local2 = record(2, {data: {n: 'local'}});
+    const store = memoryStore([local1, local2]);
+    expect(await clientFor(store).sync()).toMatchObject({pulled: 2, pushed: 2});
+    expect(store.kept.get('obs-0001')).toBe(local1);
+    expect(store.kept.get('obs-0002'), 'a pulled deletion does not remove a local change').toBe(local2);
+    expect(mock.stored().map((r) => [r.observation_id, r.data, r.deleted])).toEqual([
+      ['obs-0001', {n: 'local'}, false],
+      ['obs-0002', {n: 'local'}, false],
+    ]);
   },
 );
 

@@ -32,6 +32,8 @@ const COPIED = [
   'uniqueItems',
   'minProperties',
   'maxProperties',
+  // Not a check: the value the engine takes for a parameter left out (a pull's `limit`).
+  'default',
 ] as const;
 
 /**

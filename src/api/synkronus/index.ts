@@ -73,6 +73,8 @@ export type Synkronus = {
   reset: () => void;
   /** Moves the clock past the lifetime of every token issued so far. */
   expireTokens: () => void;
+  /** Moves the engine's clock on by `ms` milliseconds (tokens expire by it; times of writes follow it). */
+  advanceClock: (ms: number) => void;
   /** What a restart of the server loses: what it keeps in memory only. */
   restart: () => void;
   /** Makes the database unreachable (true) or reachable again. */
@@ -142,6 +144,9 @@ export function createSynkronus(
     reset: () => store.reset(),
     expireTokens: () => {
       store.state.clockOffset += EXPIRY_JUMP_MS;
+    },
+    advanceClock: (ms) => {
+      store.state.clockOffset += ms;
     },
     restart: () => {
       store.state.restarted = true;

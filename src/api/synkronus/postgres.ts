@@ -1,5 +1,5 @@
 /**
- * What PostgreSQL 15 refuses when the release writes an observation (column types of migration
+ * What PostgreSQL 15 refuses, or changes, when the release writes an observation (column types of migration
  * 20250625000001_create_observations_table.sql; messages as PostgreSQL words them). The texts arrive as
  * parameters, which PostgreSQL checks for NUL before anything else; `data` is JSON text for jsonb.
  */
@@ -30,7 +30,6 @@ function loneSurrogate(json: string): boolean {
 }
 
 const ISO_TIMESTAMP = /^(\d{4,})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(\.\d*)?(?:[Zz]|([+-])(\d{2}):?(\d{2})?)?$/;
-const chars = (text: string) => [...text].length;
 
 /** The instant of one of PostgreSQL's special timestamp words, in a UTC session; undefined for other texts. */
 function specialTimestamp(text: string, now: number): number | undefined {
@@ -47,15 +46,34 @@ function specialTimestamp(text: string, now: number): number | undefined {
 }
 
 /**
+ * timestamptz_in splits its text into fields in a work buffer of MAXDATELEN + MAXDATEFIELDS = 153 bytes, each
+ * field followed by a NUL (ParseDateTime in datetime.c): for the ISO spelling, the date, a `T` (a space makes no
+ * field), the time with its fraction, and the zone. A text whose fields do not fit is refused. Measured on
+ * PostgreSQL 15.18: `2025-01-01T00:00:00.` with 128 digits and `Z` is accepted, with 129 refused; with `+05:30`,
+ * 123 digits are accepted and 124 refused.
+ */
+const WORK_BUFFER_BYTES = 153;
+
+function isoWorkBufferBytes(text: string, match: RegExpExecArray): number {
+  const date = match[1].length + 6;
+  const separator = text[date];
+  const time = 8 + (match[7]?.length ?? 0);
+  const zone = text.length - date - 1 - time;
+  return date + 1 + (separator === ' ' ? 0 : 2) + time + 1 + (zone > 0 ? zone + 1 : 0);
+}
+
+/**
  * Why timestamptz refuses this text, if it does. The ISO 8601 spelling is checked field by field as PostgreSQL
- * does (no year 0, days the month has, 24:00:00 and a leap second 60 allowed, offsets under 16 hours); any other
- * spelling is approximated with Date.parse. The special words (yesterday, now...) are accepted.
+ * does (no year 0, days the month has, 24:00:00 and a leap second 60 allowed, offsets under 16 hours, fields
+ * within its work buffer); any other spelling is approximated with Date.parse. The special words (yesterday,
+ * now...) are accepted.
  */
 export function timestampRefusal(text: string, now: number): string | undefined {
   if (specialTimestamp(text, now) !== undefined) return undefined;
   const match = ISO_TIMESTAMP.exec(text);
   if (!match)
     return text === '' || Number.isNaN(Date.parse(text)) ? 'invalid input syntax for type timestamp with time zone' : undefined;
+  if (isoWorkBufferBytes(text, match) > WORK_BUFFER_BYTES) return 'invalid input syntax for type timestamp with time zone';
   const [year, month, day, hour, minute, second] = match.slice(1, 7).map(Number);
   const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
   const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1];
@@ -79,16 +97,36 @@ export function timestampMillis(text: string, now: number): number {
   return date.getTime() - (match[8] === '-' ? -1 : 1) * offsetMinutes * 60_000;
 }
 
+const VARCHAR_COLUMNS = [
+  ['observation_id', 255],
+  ['form_type', 255],
+  ['form_version', 50],
+] as const;
+
+/**
+ * The text a varchar(max) column stores: a longer text is cut to `max` characters when every character beyond
+ * them is a space (U+0020), and refused otherwise (undefined). Measured on PostgreSQL 15.18: `obs-1` and 300
+ * spaces is stored as its first 255 characters; 255 characters and a tab, or an ideographic space, are refused.
+ */
+function varcharText(text: string, max: number): string | undefined {
+  const characters = [...text];
+  if (characters.length <= max) return text;
+  return characters.slice(max).every((c) => c === ' ') ? characters.slice(0, max).join('') : undefined;
+}
+
+/** The row's texts as the varchar columns store them (`cut` when PostgreSQL shortened one). */
+export function storedTexts(row: DatabaseRow): Pick<DatabaseRow, (typeof VARCHAR_COLUMNS)[number][0]> & {cut: boolean} {
+  const [observation_id, form_type, form_version] = VARCHAR_COLUMNS.map(([column, max]) => varcharText(row[column], max) ?? row[column]);
+  const cut = observation_id !== row.observation_id || form_type !== row.form_type || form_version !== row.form_version;
+  return {observation_id, form_type, form_version, cut};
+}
+
 /** Why PostgreSQL refuses to write this row, if it does. */
 export function databaseRefusal(row: DatabaseRow, now: number): string | undefined {
   const texts = [row.observation_id, row.form_type, row.form_version, row.created_at, row.updated_at];
   if (texts.some((text) => text.includes('\u0000'))) return 'pq: invalid byte sequence for encoding "UTF8": 0x00';
-  for (const [column, max] of [
-    ['observation_id', 255],
-    ['form_type', 255],
-    ['form_version', 50],
-  ] as const) {
-    if (chars(row[column]) > max) return `pq: value too long for type character varying(${max})`;
+  for (const [column, max] of VARCHAR_COLUMNS) {
+    if (varcharText(row[column], max) === undefined) return `pq: value too long for type character varying(${max})`;
   }
   if (row.data === undefined) return 'pq: null value in column "data" of relation "observations" violates not-null constraint';
   if (/(?<!\\)(?:\\\\)*\\u0000/.test(row.data)) return 'pq: unsupported Unicode escape sequence';

@@ -48,6 +48,8 @@ export type State = {
   databaseDown: boolean;
   /** Set by `restart`: the server lost what it kept in memory only. */
   restarted: boolean;
+  /** Forms whose core-field hash an upload the release refused recorded all the same (pkg/appbundle/appinfo.go). */
+  hashedForms?: string[];
 };
 
 /** What a new engine starts with. */

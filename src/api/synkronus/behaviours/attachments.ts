@@ -15,10 +15,15 @@ const NAME_MAX = 255;
  */
 function fileProblem(call: Call, id: string): {error: string | null} | undefined {
   if (!call.has('attachment-id-not-decoded')) return undefined;
-  if (id === '.' || id === '..') return {error: 'invalid argument'};
-  if (id.includes('\u0000')) return {error: null};
-  if (new TextEncoder().encode(id).length > NAME_MAX) return {error: `stat attachments/${id}: file name too long`};
-  return undefined;
+  // The release's router hands over the id undecoded, so an escaped `/` is a character of the name, never a folder.
+  // pkg/attachment/service.go refuses `.` and `..` itself (os.ErrInvalid); the system refuses a NUL in a name.
+  if (id === '.' || id === '..' || id.includes('\u0000')) {
+    call.when('attachment-id-not-decoded');
+    return {error: id.includes('\u0000') ? `stat attachments/${id}: invalid argument` : 'invalid argument'};
+  }
+  if (new TextEncoder().encode(id).length <= NAME_MAX) return undefined;
+  call.when('attachment-id-over-255-bytes');
+  return {error: `stat attachments/${id}: file name too long`};
 }
 
 /** The id as the handler reads it: percent-decoded in the description, as routed in the release. */
@@ -26,6 +31,15 @@ function attachmentId(call: Call): string {
   const id = call.params.attachment_id;
   if (id.includes('%')) call.when('attachment-id-not-decoded');
   return id;
+}
+
+/**
+ * The description dialect stores an attachment under its decoded id: the engine takes one path segment only,
+ * so that no id names a folder (the description is silent; this is the engine's own limit).
+ */
+function describedIdProblem(call: Call, id: string): Answer | undefined {
+  if (call.has('attachment-id-not-decoded') || (!/[\\/]/.test(id) && id !== '.' && id !== '..')) return undefined;
+  return {status: 400, body: {error: 'not specified by the description'}, limit: `attachment ids that are not one path segment (${JSON.stringify(id)})`};
 }
 
 const getAttachmentManifest: Behaviour = (call) => {
@@ -75,6 +89,8 @@ function latestOperations(call: Call, since: number): Record<string, unknown>[] 
 
 const uploadAttachment: Behaviour = async (call) => {
   const id = attachmentId(call);
+  const outside = describedIdProblem(call, id);
+  if (outside) return outside;
   const file = call.form?.get('file');
   if (!file || typeof file === 'string') return call.fail(400, 'no file field', 'fileRequired');
   const problem = fileProblem(call, id);
@@ -91,6 +107,8 @@ const uploadAttachment: Behaviour = async (call) => {
 };
 
 function found(call: Call, id: string, message: string): Answer | 'missing' | undefined {
+  const outside = describedIdProblem(call, id);
+  if (outside) return outside;
   const problem = fileProblem(call, id);
   if (problem) return call.fail(500, 'the file system refuses this name', {...problem, message});
   const attachment = call.store.state.attachments.get(id);

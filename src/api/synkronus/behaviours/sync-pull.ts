@@ -51,6 +51,7 @@ export const syncPull: Behaviour = (call) => {
   const matching = changedSince(call, request.since, types);
   const page = matching.slice(0, pageSize(call));
   const records = page.length === 0 && call.when('empty-lists-null') ? null : page.map(pulledRecord);
+  if (page.length === 0) call.note('the description does not say where an empty page ends: here where it started, as the release has it');
   return {
     status: 200,
     body: {

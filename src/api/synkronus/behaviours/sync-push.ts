@@ -5,7 +5,7 @@
  * trigger has already taken one), and a statement the database refuses aborts the transaction.
  */
 import {GoMap} from '../go/json-encode';
-import {databaseRefusal, timestampMillis} from '../postgres';
+import {databaseRefusal, storedTexts, timestampMillis} from '../postgres';
 import {isoSeconds, type Observation} from '../store';
 import type {Answer, Behaviour, Call} from '../types';
 import {DRIVER_ERROR, emptyField} from './fields';
@@ -20,14 +20,15 @@ const ABORTED = 'pq: current transaction is aborted, commands ignored until end 
 /** The release's upsert of one row: its versions, its times, what it keeps of an existing row. */
 function upsert(call: Call, rows: Map<string, Observation>, record: GoObservation, txTime: number) {
   const {state} = call.store;
-  const existing = rows.get(record.observation_id);
+  // The varchar columns store the texts (cut where the excess is spaces) before the conflict on observation_id.
+  const {cut, ...texts} = storedTexts({...record, data: record.data?.text});
+  if (cut) call.when('text-excess-spaces-cut');
+  const existing = rows.get(texts.observation_id);
   if (record.geolocation !== null) call.when('geolocation-not-stored');
   if (record.updated_at !== goTime(txTime)) call.when('updated-at-server-time');
   state.counter += existing ? 2 : 1;
-  rows.set(record.observation_id, {
-    observation_id: record.observation_id,
-    form_type: record.form_type,
-    form_version: record.form_version,
+  rows.set(texts.observation_id, {
+    ...texts,
     data: record.data?.value,
     created_at: existing ? existing.created_at : goTime(timestampMillis(record.created_at, txTime)),
     updated_at: goTime(txTime),

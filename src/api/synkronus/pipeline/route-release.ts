@@ -31,11 +31,13 @@ export function routeRelease(ctx: RequestContext) {
     const refused = tokenRelease(ctx);
     if (refused) return refused;
     const described = describedOperation(ctx, ctx.method, ctx.url.pathname).op;
-    ctx.when(pathRule(ctx, described) ?? 'unknown-routes-plain-text');
+    const methodRule = ctx.dialect.release!.methodRules.find((r) => r.method === ctx.method && r.path === routePath)?.rule;
+    ctx.when(methodRule ?? pathRule(ctx, described) ?? 'unknown-routes-plain-text');
     if (match.kind === 'not-found') return notFound();
     return {status: 405, headers: {Allow: match.allow.join(', ')}};
   }
   ctx.route = match.handler;
+  if (match.handler.rule) ctx.when(match.handler.rule);
   ctx.params = match.params;
   ctx.op = ctx.contract.operations.find((op) => op.operationId === match.handler.op);
   return undefined;

@@ -104,6 +104,7 @@ export function appInfoFile(entries: BundleEntry[], version: string): {bytes: Ui
 }
 
 type Change = {field: string; type: string};
+type Modification = {form: string; schema_changed: boolean; ui_changed: boolean; core_changed: boolean; added_fields: Change[]; removed_fields: Change[]};
 
 /** compareFieldLists: a field that is new, or whose type changed (then also removed with its old type). */
 function fieldChanges(beforeFields: FieldInfo[] | null, afterFields: FieldInfo[] | null) {
@@ -129,7 +130,7 @@ export function compareAppInfos(a: AppInfo, b: AppInfo) {
   const log = {compare_version_a: a.version, compare_version_b: b.version, form_changes: false, ui_changes: false};
   const newForms: {form: string}[] = [];
   const removedForms: {form: string}[] = [];
-  const modified: Record<string, unknown>[] = [];
+  const modified: Modification[] = [];
   for (const form of [...new Set([...Object.keys(before), ...Object.keys(after)])].sort()) {
     const [old, now] = [before[form], after[form]];
     if (!old || !now) {
@@ -139,13 +140,13 @@ export function compareAppInfos(a: AppInfo, b: AppInfo) {
     }
     const schemaChanged = old.form_hash !== now.form_hash;
     const {added, removed} = schemaChanged ? fieldChanges(old.fields, now.fields) : {added: [], removed: []};
-    const mod = {
+    const mod: Modification = {
       form,
       schema_changed: schemaChanged,
       ui_changed: old.ui_hash !== now.ui_hash,
       core_changed: old.core_hash !== now.core_hash,
-      added_fields: added.length ? added : undefined,
-      removed_fields: removed.length ? removed : undefined,
+      added_fields: added,
+      removed_fields: removed,
     };
     log.form_changes ||= mod.schema_changed || mod.core_changed;
     log.ui_changes ||= mod.ui_changed;

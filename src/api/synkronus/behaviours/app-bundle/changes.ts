@@ -17,10 +17,11 @@ function appInfoOf(bundle: Bundle): AppInfo | undefined {
   return made.error ? undefined : (JSON.parse(new TextDecoder().decode(made.bytes)) as AppInfo);
 }
 
-/** The change log as the release writes it: its empty lists left out. */
+/** The change log as the release writes it: its empty lists left out (omitempty), a modified form's too. */
 function releaseLog(call: Call, log: ReturnType<typeof compareAppInfos>) {
-  const omitted = (list: unknown[]) => (list.length ? list : (call.when('changelog-lists-omitted'), undefined));
-  return {...log, new_forms: omitted(log.new_forms), removed_forms: omitted(log.removed_forms), modified_forms: omitted(log.modified_forms)};
+  const omitted = <T>(list: T[]) => (list.length ? list : (call.when('changelog-lists-omitted'), undefined));
+  const modified = log.modified_forms.map((mod) => ({...mod, added_fields: omitted(mod.added_fields), removed_fields: omitted(mod.removed_fields)}));
+  return {...log, new_forms: omitted(log.new_forms), removed_forms: omitted(log.removed_forms), modified_forms: omitted(modified)};
 }
 
 /** GetAppInfo of a version that is not stored, or has no APP_INFO.json: the error of reading the file. */

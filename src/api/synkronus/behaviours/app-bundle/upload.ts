@@ -61,7 +61,8 @@ function releaseUpload(call: Call, entries: BundleEntry[]): Answer {
   const info = appInfoFile(entries, String(number));
   Object.assign(state.coreHashes, info.coreHashes);
   if (info.error) {
-    // The version's folder is made before APP_INFO.json, and stays, empty.
+    // The version's folder is made before APP_INFO.json, and stays, empty; the forms read so far keep their hash.
+    call.when('bundle-bad-ui-json-leaves-version');
     state.bundles.push({version, files: [], storedAt});
     return fail500(`the release cannot read a form: ${info.error}`, `failed to generate app info: ${info.error}`);
   }
@@ -87,6 +88,8 @@ export const pushAppBundle: Behaviour = async (call) => {
     time += 1000;
   } while (state.bundles.some((b) => b.version === version));
   const storedAt = isoSeconds(call.now());
+  // The release's bookkeeping of the forms it has seen, kept here too so that both dialects share one state.
+  Object.assign(state.coreHashes, appInfoFile(entries, version).coreHashes);
   const bundle: Bundle = {version, files: entries.map(({path, bytes}) => fileOf(path, bytes, storedAt, descriptionFileType)), storedAt};
   state.bundles.push(bundle);
   call.note('the description does not word the message; it is its example\u2019s');

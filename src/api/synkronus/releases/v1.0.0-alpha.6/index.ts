@@ -5,7 +5,7 @@
  */
 import {ODE_RELEASE} from '../../../../../site.constants';
 import {RULES, type RuleId} from './rules';
-import {API_VERSIONS, CORS, ROUTES} from './routes';
+import {API_VERSIONS, CORS, METHOD_RULES, ROUTES} from './routes';
 import {releaseSeed} from './seed';
 import {REQUEST_STRUCTS} from './structs';
 import {DECODE_MESSAGE, MULTIPART_MESSAGE, TEXTS} from './texts';
@@ -19,6 +19,7 @@ export const RELEASE = {
   multipartMessage: MULTIPART_MESSAGE,
   structs: REQUEST_STRUCTS,
   routes: ROUTES,
+  methodRules: METHOD_RULES,
   cors: CORS,
   apiVersions: API_VERSIONS,
   facts: {

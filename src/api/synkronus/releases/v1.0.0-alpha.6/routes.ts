@@ -97,6 +97,12 @@ export const ROUTES: ChiTable<ReleaseHandler> = [
   {method: 'GET', pattern: '/api/versions', handler: {own: 'api-versions', rule: 'api-versions-endpoint'}, middleware: TOKEN},
 ];
 
+/** Where chi's 405 is the consequence a Known issues entry describes. */
+export const METHOD_RULES: {method: string; path: string; rule: RuleId}[] = [
+  // The image's HEALTHCHECK sends HEAD (wget --spider) to a route registered for GET only.
+  {method: 'HEAD', path: '/health', rule: 'image-healthcheck-unhealthy'},
+];
+
 /** The CORS handler's options (internal/api/api.go: go-chi/cors v1.2.1). */
 export const CORS = {
   allowedMethods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
