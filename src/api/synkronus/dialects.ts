@@ -47,3 +47,33 @@ export const DIALECT_OF: Record<DialectName, Dialect> = {description: DESCRIPTIO
 export const DIALECTS: readonly DialectName[] = ['description', RELEASE.tag];
 /** The dialect of the release the site documents: where the guides and the mock answer by default. */
 export const DEFAULT_DIALECT: DialectName = RELEASE.tag;
+
+/** What a dialect's seed holds, for the pages that state it: counted from the seed itself, never restated. */
+export type SeedSummary = {
+  observations: number;
+  versions: [first: number, last: number];
+  attachments: number;
+  deletedAttachments: number;
+  bundleVersions: string[];
+  activeBundle: string;
+};
+
+const summaries = new Map<DialectName, SeedSummary>();
+
+export function seedSummary(name: DialectName): SeedSummary {
+  const known = summaries.get(name);
+  if (known) return known;
+  const state = DIALECT_OF[name].seed({});
+  const versions = [...state.observations.values()].map((o) => o.version);
+  const attachments = [...state.attachments.values()];
+  const summary: SeedSummary = {
+    observations: state.observations.size,
+    versions: [Math.min(...versions), Math.max(...versions)],
+    attachments: attachments.length,
+    deletedAttachments: attachments.filter((a) => a.deleted).length,
+    bundleVersions: state.bundles.map((b) => b.version),
+    activeBundle: state.active.version,
+  };
+  summaries.set(name, summary);
+  return summary;
+}

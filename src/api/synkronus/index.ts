@@ -15,7 +15,7 @@ import {Store, type Seed} from './store';
 import {schemaValidator} from './validate';
 
 export type {Contract, ContractOperation} from './contract';
-export {DIALECTS, DEFAULT_DIALECT, type DialectName} from './dialects';
+export {DIALECTS, DEFAULT_DIALECT, seedSummary, type DialectName, type SeedSummary} from './dialects';
 export {RELEASE, type RuleId} from './releases';
 export {RULES} from './releases/v1.0.0-alpha.6/rules';
 export type {RuleInfo} from './rules';

@@ -4,18 +4,10 @@
  */
 import type {ReactNode} from 'react';
 import type {ContractOperation} from '@site/src/api/synkronus/contract';
-import {
-  MAX_BUNDLE_BYTES,
-  SEED_ATTACHMENTS,
-  SEED_CURRENT_VERSION,
-  SEED_FORM_TYPES,
-  SEED_OBSERVATION_COUNT,
-  SEED_USERS,
-  seedObservationVersion,
-} from '@site/src/api/synkronus';
+import {MAX_BUNDLE_BYTES, SEED_FORM_TYPES, SEED_USERS, seedSummary} from '@site/src/api/synkronus';
 import type {Exchange} from '@site/src/api/synkronus';
 import {listZip} from '@site/src/api/synkronus/zip';
-import {AnswerNotesView, type AnswerNotes} from './Dialect';
+import {AnswerNotesView, useSession, type AnswerNotes} from './Dialect';
 import styles from './styles.module.css';
 
 /** The address requests are made out to (never fetched: the in-browser Synkronus answers them). */
@@ -57,8 +49,7 @@ export async function showResponse(op: ContractOperation, exchange: Exchange): P
       `A ZIP file of ${bytes.length} bytes with ${entries.length} entries:`,
       ...entries.map((entry) => `  ${entry.name}  ${entry.size} bytes`),
       '',
-      "The in-browser Synkronus writes each form type's observations as JSON lines in these entries, not real",
-      'Parquet: a real server writes Parquet files under the same names.',
+      'Each entry is a Parquet file of one form type, with the columns the server of the release writes.',
     ].join('\n');
   } else {
     const text = new TextDecoder('utf-8', {fatal: false}).decode(bytes.subarray(0, 4096));
@@ -125,8 +116,11 @@ export function ResponseView({
   );
 }
 
-/** The seed and the credentials, stated where the reader tries the API. */
+/** The seed of the dialect that answers, and the credentials, stated where the reader tries the API. */
 export function SeedNote(): ReactNode {
+  const {dialect} = useSession();
+  const seed = seedSummary(dialect);
+  const bundles = seed.bundleVersions;
   return (
     <p className={styles.subtle}>
       Its seed: users{' '}
@@ -136,17 +130,19 @@ export function SeedNote(): ReactNode {
           <code>{user.username}</code> / <code>{user.password}</code> ({user.role})
         </span>
       ))}
-      ; {SEED_OBSERVATION_COUNT} observations of the form types{' '}
+      ; {seed.observations} observations of the form types{' '}
       {SEED_FORM_TYPES.map((t, i) => (
         <span key={t}>
           {i ? ' and ' : ''}
           <code>{t}</code>
         </span>
       ))}{' '}
-      (changed at versions {seedObservationVersion(0)} to {SEED_CURRENT_VERSION}, so the description&apos;s pull example
-      gets the newest); {SEED_ATTACHMENTS.length} attachments (one deleted); three app bundle versions. App bundles up
-      to {MAX_BUNDLE_BYTES / 1024} KiB. Access tokens last 24 hours and refresh tokens 7 days, as on the server of the
-      release.
+      (changed at versions {seed.versions[0]} to {seed.versions[1]}, so the description&apos;s pull example gets the
+      newest); {seed.attachments} attachment{seed.attachments === 1 ? '' : 's'}
+      {seed.deletedAttachments ? ` (${seed.deletedAttachments} deleted)` : ''}; {bundles.length} app bundle versions,{' '}
+      <code>{bundles[0]}</code> to <code>{bundles[bundles.length - 1]}</code>, <code>{seed.activeBundle}</code> active.
+      App bundles up to {MAX_BUNDLE_BYTES / 1024} KiB. Access tokens last 24 hours and refresh tokens 7 days, as on the
+      server of the release.
     </p>
   );
 }

@@ -1,0 +1,163 @@
+/**
+ * The release dialect against the Synkronus server's own HTTP tests at the tag: each case of
+ * tests/conformance/<release>.ts is sent over a socket to the engine served by src/api/synkronus/node.ts, on a
+ * fresh state, and must get what the Go test expects, or, where the server's own code does otherwise, what
+ * the server does, with the answer naming that Known issues entry among its rules.
+ */
+import {test, expect} from '@playwright/test';
+import {RELEASE, type RuleId} from '../../src/api/synkronus';
+import {engineDataFromFiles, startSynkronusServer, type SynkronusServer} from '../../src/api/synkronus/node';
+import type {As, ConformanceCase, Expect, Step} from '../conformance/cases';
+import {CASES, UNPORTABLE} from '../conformance/v1.0.0-alpha.6';
+import {PASSWORDS, zipOf, type Who} from '../support/engine-session';
+
+const DATA = engineDataFromFiles();
+/** Past the release's 24-hour access token lifetime (pkg/auth/auth.go). */
+const PAST_ACCESS_LIFETIME_MS = (24 * 3600 + 60) * 1000;
+
+type Reply = {status: number; headers: Headers; bytes: Uint8Array; text: string; json: unknown};
+
+const fill = (text: string, kept: Record<string, string>) =>
+  text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => {
+    if (!(name in kept)) throw new Error(`{{${name}}} was not kept by an earlier step`);
+    return kept[name];
+  });
+
+async function reply(response: Response): Promise<Reply> {
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  const text = new TextDecoder().decode(bytes);
+  let json: unknown;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
+  return {status: response.status, headers: response.headers, bytes, text, json};
+}
+
+async function login(server: SynkronusServer, who: Who): Promise<string> {
+  const response = await fetch(`${server.origin}/auth/login`, {
+    method: 'POST',
+    headers: {'content-type': 'application/json'},
+    body: JSON.stringify({username: who, password: PASSWORDS[who]}),
+  });
+  expect(response.status, `login of ${who}`).toBe(200);
+  return ((await response.json()) as {token: string}).token;
+}
+
+async function tokenOf(server: SynkronusServer, as: As): Promise<string | undefined> {
+  if (as === 'none') return undefined;
+  if (as === 'not-a-token') return 'invalid-token';
+  if (as !== 'expired') return login(server, as);
+  const token = await login(server, 'fieldworker');
+  server.engine.advanceClock(PAST_ACCESS_LIFETIME_MS);
+  return token;
+}
+
+async function sendStep(server: SynkronusServer, step: Step, kept: Record<string, string>): Promise<Reply> {
+  const {send} = step;
+  const headers = new Headers(
+    Object.entries(send.headers ?? {}).map(([name, value]): [string, string] => [name, fill(value, kept)]),
+  );
+  const token = await tokenOf(server, send.as ?? 'none');
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  // After the login: the token check needs no database, the login does.
+  if (step.database === 'down') server.engine.failDatabase(true);
+  let body: BodyInit | undefined;
+  if (send.json !== undefined) {
+    body = fill(send.json, kept);
+    headers.set('Content-Type', 'application/json');
+  } else if (send.bundle || send.file !== undefined) {
+    const form = new FormData();
+    if (send.bundle) form.append('bundle', zipOf(send.bundle), 'test-bundle.zip');
+    else form.append('file', new Blob([send.file!]), 'test.txt');
+    body = form;
+  }
+  const url = server.origin + fill(send.path, kept);
+  return reply(await fetch(url, {method: send.method, headers, body, redirect: 'manual'}));
+}
+
+function field(value: unknown, path: string): unknown {
+  return path.split('.').reduce<unknown>((at, key) => (at as Record<string, unknown> | undefined)?.[key], value);
+}
+
+function check(got: Reply, want: Expect, kept: Record<string, string>, where: string) {
+  expect(got.status, `${where}: status (body ${got.text.slice(0, 300)})`).toBe(want.status);
+  if (want.contentType !== undefined)
+    expect(got.headers.get('content-type'), `${where}: Content-Type`).toBe(want.contentType);
+  for (const [name, value] of Object.entries(want.headers ?? {}))
+    expect(got.headers.get(name), `${where}: header ${name}`).toBe(value === null ? null : fill(value, kept));
+  for (const name of want.has ?? []) expect(got.headers.get(name), `${where}: header ${name} present`).toBeTruthy();
+  if (want.text !== undefined) expect(got.text, `${where}: body`).toBe(want.text);
+  for (const part of want.contains ?? []) expect(got.text, `${where}: body contains`).toContain(part);
+  if (want.startsWith !== undefined)
+    expect(String.fromCharCode(...got.bytes.slice(0, want.startsWith.length)), `${where}: first bytes`).toBe(
+      want.startsWith,
+    );
+  for (const [name, matcher] of Object.entries(want.json ?? {})) {
+    expect(got.json, `${where}: a JSON body`).toBeInstanceOf(Object);
+    const value = field(got.json, name);
+    expect(matcher.ok(value, kept), `${where}: ${name} is ${JSON.stringify(value)}, not ${matcher.says}`).toBe(true);
+  }
+}
+
+function keepFrom(got: Reply, keep: Step['keep'], kept: Record<string, string>) {
+  for (const [name, from] of Object.entries(keep ?? {})) {
+    const [kind, key] = from.split(/:(.*)/s);
+    const value = kind === 'header' ? got.headers.get(key) : field(got.json, key);
+    if (typeof value !== 'string' && typeof value !== 'number')
+      throw new Error(`nothing to keep as ${name} from ${from}`);
+    kept[name] = String(value);
+  }
+}
+
+async function run(server: SynkronusServer, c: ConformanceCase) {
+  const kept: Record<string, string> = {host: new URL(server.origin).host};
+  let last: Reply | undefined;
+  for (const [index, step] of c.steps.entries()) {
+    const where = `${c.test} (${c.at}), step ${index + 1} ${step.send.method} ${step.send.path}`;
+    last = await sendStep(server, step, kept);
+    check(last, step.expect, kept, where);
+    keepFrom(last, step.keep, kept);
+  }
+  if (c.entry) {
+    const rules = last!.headers.get('x-synkronus-rules')?.split(/\s*,\s*/) ?? [];
+    expect(rules, `${c.test}: the answer names the entry the server's code follows`).toContain(
+      c.entry satisfies RuleId,
+    );
+  }
+}
+
+test.describe(`conformance of the dialect ${RELEASE.tag} with the server's own tests`, () => {
+  for (const c of CASES) {
+    test(`${c.test} (${c.at})`, async () => {
+      const server = await startSynkronusServer({
+        dialect: RELEASE.tag,
+        data: DATA,
+        seed: c.empty ? {content: false} : {},
+      });
+      try {
+        await run(server, c);
+      } finally {
+        await server.close();
+      }
+    });
+  }
+});
+
+test('every case names its Go test once, at a line of a test file, and the unportable cases say why', () => {
+  const names = [...CASES, ...UNPORTABLE].map((c) => c.test);
+  expect(
+    names.filter((name, i) => names.indexOf(name) !== i),
+    'Go tests ported twice',
+  ).toEqual([]);
+  for (const c of [...CASES, ...UNPORTABLE])
+    expect(c.at, c.test).toMatch(/^internal\/(handlers|api)\/\w+_test\.go:\d+$/);
+  for (const u of UNPORTABLE) expect(u.why.length, u.test).toBeGreaterThan(20);
+  const functions = new Set(names.map((name) => name.split('/')[0]));
+  const entries = CASES.filter((c) => c.entry).length;
+  console.log(
+    `conformance (${RELEASE.tag}): ${CASES.length + UNPORTABLE.length} cases of ${functions.size} Go test functions; ` +
+      `${CASES.length} ported (${entries} assert the server where its code differs from its test), ${UNPORTABLE.length} not portable`,
+  );
+});
