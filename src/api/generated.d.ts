@@ -12,3 +12,8 @@ declare module '@generated/known-issues/default/entries.json' {
   const entries: import('../known-issues').KnownIssue[];
   export default entries;
 }
+// Each entry's id and area only, for links to entries.
+declare module '@generated/known-issues/default/areas.json' {
+  const areas: Pick<import('../known-issues').KnownIssue, 'id' | 'area'>[];
+  export default areas;
+}

@@ -25,7 +25,7 @@ export type KnownIssue = {
 };
 
 /** The address of an entry; throws on an id no page has, which fails the build that links to it. */
-export function knownIssueHref(entries: readonly KnownIssue[], id: string): string {
+export function knownIssueHref(entries: readonly Pick<KnownIssue, 'id' | 'area'>[], id: string): string {
   const entry = entries.find((e) => e.id === id);
   if (!entry)
     throw new Error(`No Known issues entry #${id}: no heading {/* #${id} */} on the pages of ${KNOWN_ISSUES_DIR}/`);

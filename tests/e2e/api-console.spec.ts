@@ -140,12 +140,6 @@ test.describe('the "Try it" console of /api', () => {
       }
       await HAPPY_INPUTS[op.operationId]?.(panel, {refreshToken});
       const shown = await sendAndRead(panel);
-      if (op.operationId === 'getVersion') {
-        // A real server's versions are not the engine's to give: it says the description leaves them open.
-        expect(shown.status).toBe(501);
-        await expect(panel.getByText(/^Not specified by the description:/)).toBeVisible();
-        return;
-      }
       expect(shown.status, shown.body).toBeGreaterThanOrEqual(200);
       expect(shown.status, shown.body).toBeLessThan(300);
       const isJson = (shown.contentType ?? '').includes('json');
@@ -173,17 +167,21 @@ test.describe('the "Try it" console of /api', () => {
 
     await login(page, seedUser('read-only'));
     await expect(pull.getByText('Logged in as viewer, role in use read-only.')).toBeVisible();
-    // Invalid input: the mock's 400 naming the field, not a crash.
+    // Invalid input: 400 as the description documents it, with no text the description does not give; the
+    // engine names the field in its own words, beside the answer, ending in one full stop.
     await pull.getByLabel(/^limit/).fill('0');
     shown = await sendAndRead(pull);
     expect(shown.status).toBe(400);
-    expect(JSON.parse(shown.body)).toMatchObject({errors: [{field: 'limit'}]});
+    expect(JSON.parse(shown.body)).toEqual({error: 'not specified by the description'});
     expect(answerProblems('syncPull', 400, shown.contentType, shown.body)).toEqual([]);
+    const why = pull.getByText(/^Why, in the engine's words \(not the server's\): /);
+    await expect(why).toContainText('limit');
+    await expect(why).toHaveText(/[^.]\.$/);
     await pull.getByLabel(/^limit/).fill('');
     await pull.getByLabel('Request body (JSON)').fill('{"client_id": ');
     shown = await sendAndRead(pull);
     expect(shown.status).toBe(400);
-    expect(JSON.parse(shown.body)).toMatchObject({errors: [{field: 'body'}]});
+    await expect(why).toContainText('not JSON');
 
     // The read-only role may not list users: 403.
     const users = await openConsole(page, byId('listUsers'));
@@ -510,12 +508,53 @@ test('the sync playground can be walked through with the keyboard alone, the foc
 });
 
 test.describe('the dialects of the console', () => {
-  test('the release the site documents answers by default, and each answer names what shaped it, with a working link', async ({
+  test('on /api the console answers as the description unless the reader chooses the release, a choice kept across pages and visits', async ({
     page,
+    browser,
   }) => {
     await page.goto('/api');
     const health = await openConsole(page, byId('getHealth'));
-    await expect(health.getByRole('radio', {name: DIALECT_RADIO['v1.0.0-alpha.6']})).toBeChecked();
+    await expect(health.getByRole('radio', {name: DIALECT_RADIO.description})).toBeChecked();
+    const shown = await sendAndRead(health);
+    expect(shown.status).toBe(200);
+    const response = health.getByRole('region', {name: /^Response: /});
+    await expect(response.getByText('Answered as the API description 1.0.3 says.')).toBeVisible();
+    // Same status, another body: said as it is, not as "the same way".
+    await expect(
+      response.getByText(
+        /^Answered as the server of ODE v1\.0\.0-alpha\.6 does, this request gets another body \(also 200\)/,
+      ),
+    ).toBeVisible();
+
+    // The release is one click away, and the choice stays: after a reload, and in the guides' playground.
+    await health.getByRole('radio', {name: DIALECT_RADIO['v1.0.0-alpha.6']}).check();
+    await page.reload();
+    const again = await openConsole(page, byId('getHealth'));
+    await expect(again.getByRole('radio', {name: DIALECT_RADIO['v1.0.0-alpha.6']})).toBeChecked();
+    await page.goto('/api');
+    await chooseDialect(page, 'description');
+    await page.goto('/docs/documentation/synkronus/sync-protocol');
+    const playground = page.getByRole('region', {name: 'Sync playground'});
+    await playground.getByRole('button', {name: 'Start the sync playground'}).click();
+    await expect(playground.getByRole('radio', {name: DIALECT_RADIO.description})).toBeChecked();
+
+    // A reader who never chose: the guides' playground answers as the release the site documents.
+    const fresh = await browser.newContext();
+    try {
+      const other = await fresh.newPage();
+      await other.goto('/docs/documentation/synkronus/sync-protocol');
+      const region = other.getByRole('region', {name: 'Sync playground'});
+      await region.getByRole('button', {name: 'Start the sync playground'}).click();
+      await expect(region.getByRole('radio', {name: DIALECT_RADIO['v1.0.0-alpha.6']})).toBeChecked();
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  test('answering as the release, each answer names what shaped it, with a working link', async ({page}) => {
+    await page.goto('/api');
+    await chooseDialect(page, 'v1.0.0-alpha.6');
+    const health = await openConsole(page, byId('getHealth'));
     const shown = await sendAndRead(health);
     expect(shown.status).toBe(200);
     expect(shown.contentType).toBe('text/plain');
@@ -524,10 +563,14 @@ test.describe('the dialects of the console', () => {
     await expect(response.getByText('Answered as the server of ODE v1.0.0-alpha.6 does.')).toBeVisible();
     // The other dialect's answer to the same request, and the Known issues entry that explains the difference.
     const other = response.getByText(
-      /^Answered as the API description 1\.0\.3 says, this request gets another answer \(also 200\)/,
+      /^Answered as the API description 1\.0\.3 says, this request gets another body \(also 200\)/,
     );
     await expect(other).toBeVisible();
-    const entry = other.getByRole('link', {name: knownIssueEntries().find((e) => e.id === 'health-always-ok')!.title.replace(/`/g, '')});
+    const entry = other.getByRole('link', {
+      name: knownIssueEntries()
+        .find((e) => e.id === 'health-always-ok')!
+        .title.replace(/`/g, ''),
+    });
     // Straight to the entry on its area's page, not to the overview that lists it.
     await expect(entry).toHaveAttribute(
       'href',
@@ -538,7 +581,28 @@ test.describe('the dialects of the console', () => {
     await expect(page.getByRole('heading', {name: /GET \/health always answers 200/})).toBeVisible();
   });
 
-  test('answering as the description, a request the release answers otherwise says how, and what is unspecified says so', async ({
+  test('an admin push: the description leaves it open (501 Not Implemented), the release allows it, and the note cites only that entry', async ({
+    page,
+  }) => {
+    await page.goto('/api');
+    await login(page, seedUser('admin'));
+    const push = await openConsole(page, byId('syncPush'));
+    const shown = await sendAndRead(push);
+    expect(shown.status).toBe(501);
+    const response = push.getByRole('region', {name: /^Response: /});
+    // A status the operation does not document still gets its reason phrase.
+    await expect(response.getByText('Status 501 Not Implemented')).toBeVisible();
+    const other = response.getByText(
+      /^Answered as the server of ODE v1\.0\.0-alpha\.6 does, this request gets \d{3} instead: see /,
+    );
+    await expect(other.getByRole('link')).toHaveText([
+      knownIssueEntries()
+        .find((e) => e.id === 'admin-may-push-and-upload')!
+        .title.replace(/`/g, ''),
+    ]);
+  });
+
+  test("answering as the description, a request the release answers otherwise says how, and GET /version gives the description's example", async ({
     page,
   }) => {
     await page.goto('/api');
@@ -560,12 +624,13 @@ test.describe('the dialects of the console', () => {
       '/docs/documentation/synkronus/known-issues/users-and-tokens#change-password-always-401',
     );
 
-    // The version of a real server is not the description's to give: the answer says so instead of inventing it.
+    // The description gives GET /version's answer as an example: that is what it answers.
     const version = await openConsole(page, byId('getVersion'));
-    expect((await sendAndRead(version)).status).toBe(501);
-    await expect(version.getByText(/^Not specified by the description: the versions of a real server/)).toBeVisible();
+    const answer = await sendAndRead(version);
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body)).toEqual(byId('getVersion').responses.find((r) => r.status === '200')!.example);
 
-    // Switching back: each dialect keeps its own state, so the release's console has no login yet.
+    // Switching: each dialect keeps its own state, so the release's console has no login yet.
     await version.getByRole('radio', {name: DIALECT_RADIO['v1.0.0-alpha.6']}).check();
     await expect(change.getByText(/^Not logged in/)).toBeVisible();
   });

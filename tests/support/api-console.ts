@@ -5,18 +5,16 @@
  * and a JSON body matches that response's schema.
  */
 import {resolveRef} from '../../src/api/openapi';
-import {buildContract} from '../../src/api/model/toContract';
 import {createSynkronus, type DialectName, type Synkronus} from '../../src/api/synkronus';
 import type {ContractOperation} from '../../src/api/synkronus/contract';
+import {engineDataFromFiles} from '../../src/api/synkronus/node';
 import {API, schemaValidator} from './api-description';
-import {buildApiModel} from '../../src/api/model/build';
-import {readKnownIssues} from '../../src/known-issues/read';
 import {ROOT} from './content';
 
-export const CONTRACT = buildContract(buildApiModel(API));
-/** The Known issues entries, read from their pages as the build reads them. */
-export const KNOWN_ISSUES = readKnownIssues(ROOT);
-export const ENGINE_DATA = {contract: CONTRACT, knownIssues: KNOWN_ISSUES};
+/** The contract and the Known issues entries, made from the files as the build makes them. */
+export const ENGINE_DATA = engineDataFromFiles(ROOT);
+export const CONTRACT = ENGINE_DATA.contract;
+export const KNOWN_ISSUES = ENGINE_DATA.knownIssues;
 export const OPERATIONS = CONTRACT.operations;
 const validate = schemaValidator(API);
 

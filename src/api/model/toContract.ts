@@ -14,7 +14,6 @@ import type {
 import type {ApiModel} from './types';
 import {exampleText, valueText} from './values';
 
-
 /** Keywords copied as they are from an OpenAPI 3.0 schema into JSON Schema. */
 const COPIED = [
   'type',
@@ -73,8 +72,11 @@ export function toJsonSchema(schema: Schema): JsonSchema {
   return {anyOf: [{type: 'null'}, out]};
 }
 
-/** The contract of every operation of the model, in the description's order. */
-export function buildContract(api: ApiModel): Contract {
+/**
+ * The contract of every operation of the model, in the description's order, with `reasonPhrases` (node:http's
+ * STATUS_CODES, passed in to keep this function free of Node) for the statuses the description does not list.
+ */
+export function buildContract(api: ApiModel, reasonPhrases: Record<string, string | undefined>): Contract {
   const operations = api.operations.map((op): ContractOperation => {
     const {operationId, method, path} = op;
     if (!operationId) throw new Error(`${method.toUpperCase()} ${path} has no operationId: the API console needs one`);
@@ -126,5 +128,6 @@ export function buildContract(api: ApiModel): Contract {
     version: api.version,
     operations,
     schemas: Object.fromEntries(api.schemas.map(({name, schema}) => [name, toJsonSchema(schema)])),
+    reasons: Object.fromEntries(Object.entries(reasonPhrases).filter((entry): entry is [string, string] => Boolean(entry[1]))),
   };
 }

@@ -62,4 +62,6 @@ export type Contract = {
   operations: ContractOperation[];
   /** Every component schema, as JSON Schema. */
   schemas: Record<string, JsonSchema>;
+  /** The HTTP reason phrase of every status, for answers the description does not list ("501 Not Implemented"). */
+  reasons: Record<string, string>;
 };

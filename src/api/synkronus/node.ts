@@ -4,6 +4,7 @@
  * (`npm run synkronus-mock -- --dialect v1.0.0-alpha.6 --port 8080`). Node only: it builds the contract from
  * the description file's API model (src/api/load.ts), as the build does.
  */
+import {STATUS_CODES} from 'node:http';
 import http from 'node:http';
 import type {AddressInfo} from 'node:net';
 import path from 'node:path';
@@ -18,7 +19,7 @@ export const DESCRIPTION_FILE = 'api/synkronus.yaml';
 const ROOT = path.resolve(__dirname, '../../..');
 
 export function contractFromFile(file = DESCRIPTION_FILE, root = ROOT): Contract {
-  return buildContract(loadApiModel(file, root));
+  return buildContract(loadApiModel(file, root), STATUS_CODES);
 }
 
 /** What the engine is made from, read from the repository as the build reads it. */

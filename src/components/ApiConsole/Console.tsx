@@ -10,7 +10,7 @@ import {toCurl, type RequestSample} from '@site/src/api/curl';
 import type {ContractOperation} from '@site/src/api/synkronus/contract';
 import {MOCK_ORIGIN, ResponseView, SeedNote, showResponse, type Shown} from './Response';
 import {DialectSwitch, useSession} from './Dialect';
-import {contract, expireTokens, resetSynkronus, send, tokenOwner} from './session';
+import {contract, expireTokens, resetSynkronus, send, startSession, tokenOwner} from './session';
 import styles from './styles.module.css';
 
 const DEFAULT_SERVER = 'http://localhost:8080';
@@ -104,6 +104,8 @@ function buildRequest(
 
 /** The console of one operation. */
 export function ConsolePanel({operationId}: {operationId: string}): ReactNode {
+  // The API reference shows what the description states: its consoles start there unless the reader chose.
+  startSession('description');
   const op = operationById(operationId);
   const id = useId();
   const auth = useAuth();

@@ -4,12 +4,12 @@
  */
 import Link from '@docusaurus/Link';
 import {useId, useSyncExternalStore, type ReactNode} from 'react';
-import {DIALECTS, type DialectName, type Exchange} from '@site/src/api/synkronus';
+import {DIALECTS, RELEASE, type DialectName, type Exchange} from '@site/src/api/synkronus';
 import {getSession, setDialect, subscribeSession} from './session';
 import styles from './styles.module.css';
 
 export const DIALECT_LABELS: Record<DialectName, string> = {
-  'v1.0.0-alpha.6': 'as the server of ODE v1.0.0-alpha.6 does',
+  [RELEASE.tag]: `as the server of ODE ${RELEASE.tag} does`,
   description: 'as the API description 1.0.3 says',
 };
 
@@ -21,17 +21,20 @@ export function DialectSwitch(): ReactNode {
   return (
     <fieldset className={styles.dialect}>
       <legend>Answer</legend>
-      {/* The release the site documents first: it is the default. */}
+      {/* The release the site documents first; which one is checked is the session's (./session.ts). */}
       {[...DIALECTS].reverse().map((d) => (
         <label key={d}>
           <input type="radio" name={name} value={d} checked={dialect === d} onChange={() => setDialect(d)} />{' '}
           {DIALECT_LABELS[d]}
-          {d === 'v1.0.0-alpha.6' ? ' (the release these docs cover)' : ''}
+          {d === RELEASE.tag ? ' (the release these docs cover)' : ''}
         </label>
       ))}
     </fieldset>
   );
 }
+
+/** A text as one sentence: its own full stop kept, one added otherwise. */
+const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
 
 /** What the console says about one answer, beside its status. */
 export type AnswerNotes = Pick<Exchange, 'dialect' | 'rules' | 'unspecified' | 'limit' | 'reason' | 'other'> & {
@@ -49,15 +52,20 @@ export function AnswerNotesView({notes}: {notes: AnswerNotes}): ReactNode {
         </li>
       ) : null}
       {limit ? <li>A limit of this in-browser engine, not of a Synkronus server: {limit}.</li> : null}
-      {reason ? <li>Why, in the engine&apos;s words (not the server&apos;s): {reason}.</li> : null}
+      {reason ? <li>Why, in the engine&apos;s words (not the server&apos;s): {sentence(reason)}</li> : null}
       {other ? (
         <li>
           Answered {DIALECT_LABELS[other.dialect]}, this request gets{' '}
-          {other.status === notes.status ? (
+          {other.status !== notes.status ? null : other.sameBody ? (
             <>
-              another answer (also <strong>{other.status}</strong>)
+              the same answer (<strong>{other.status}</strong>, the same body)
             </>
           ) : (
+            <>
+              another body (also <strong>{other.status}</strong>)
+            </>
+          )}
+          {other.status === notes.status ? null : (
             <>
               <strong>{other.status}</strong> instead
             </>

@@ -9,11 +9,11 @@ import Link from '@docusaurus/Link';
 import clsx from 'clsx';
 import {useEffect, useRef, useState, type ReactNode} from 'react';
 import type {ContractOperation} from '@site/src/api/synkronus/contract';
-import {SEED_USERS} from '@site/src/api/synkronus';
+import {DEFAULT_DIALECT, SEED_USERS} from '@site/src/api/synkronus';
 import {knownIssueHref} from '@site/src/known-issues';
 import {MOCK_ORIGIN, ResponseView, SeedNote, showResponse, type Shown} from './Response';
 import {DialectSwitch} from './Dialect';
-import {contract, knownIssues, resetSynkronus, send} from './session';
+import {contract, knownIssues, resetSynkronus, send, startSession} from './session';
 import styles from './styles.module.css';
 
 const CLIENT_ID = 'playground-device';
@@ -77,6 +77,8 @@ async function call(
 }
 
 export function Playground(): ReactNode {
+  // The guides document the release: the playground starts there unless the reader chose.
+  startSession(DEFAULT_DIALECT);
   const [steps, setSteps] = useState<Step[]>([]);
   const [cursor, setCursor] = useState<Cursor>({token: '', pages: 0, pulled: [], done: false, manifest: false});
   const [pending, setPending] = useState(false);
@@ -202,8 +204,9 @@ export function Playground(): ReactNode {
             next: !(json.operations as unknown[] | null)?.length ? (
               <>
                 No operation to apply: the server of this release never lists one (
-                <Link to={knownIssueHref(knownIssues, 'attachment-manifest-empty')}>Known issues</Link>). Download the attachments
-                your pulled records name with <code>GET /attachments/{'{attachment_id}'}</code>. The sync is complete.
+                <Link to={knownIssueHref(knownIssues, 'attachment-manifest-empty')}>Known issues</Link>). Download the
+                attachments your pulled records name with <code>GET /attachments/{'{attachment_id}'}</code>. The sync is
+                complete.
               </>
             ) : (
               <>

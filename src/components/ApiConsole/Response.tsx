@@ -8,6 +8,7 @@ import {MAX_BUNDLE_BYTES, SEED_FORM_TYPES, SEED_USERS, seedSummary} from '@site/
 import type {Exchange} from '@site/src/api/synkronus';
 import {listZip} from '@site/src/api/synkronus/zip';
 import {AnswerNotesView, useSession, type AnswerNotes} from './Dialect';
+import {contract} from './session';
 import styles from './styles.module.css';
 
 /** The address requests are made out to (never fetched: the in-browser Synkronus answers them). */
@@ -26,7 +27,8 @@ export type Shown = {
 /** A response as text for the reader: JSON pretty-printed, a ZIP as its entries, other bytes as text or their size. */
 export async function showResponse(op: ContractOperation, exchange: Exchange): Promise<Shown> {
   const {response} = exchange;
-  const reason = op.responses.find((r) => r.status === String(response.status))?.reason ?? '';
+  const documented = op.responses.find((r) => r.status === String(response.status))?.reason;
+  const reason = documented ?? contract.reasons[response.status] ?? '';
   const headers: [string, string][] = [];
   response.headers.forEach((value, name) => headers.push([name, value]));
   const type = response.headers.get('content-type') ?? '';

@@ -1,14 +1,16 @@
 /**
  * The engines of the page (src/api/synkronus), one per dialect, shared by every open console and the sync
- * playground; the dialect the reader chose (the release the site documents unless they switch); and, per
- * dialect, the token of the last successful login or refresh. Part of the console's lazily loaded chunk:
- * made when a reader first opens a console, kept until the page is left.
+ * playground; the dialect that answers; and, per dialect, the token of the last successful login or refresh.
+ * Part of the console's lazily loaded chunk: made when a reader first opens a console, kept until the page is
+ * left. The dialect is the reader's choice, remembered across pages and visits, or else the surface's own
+ * default: the API reference shows only what the description states, the guides document the release.
  */
 import contract from '@generated/api/synkronus/contract.json';
 import knownIssues from '@generated/known-issues/default/entries.json';
 import {
   createSynkronus,
   DEFAULT_DIALECT,
+  DIALECTS,
   type DialectName,
   type Exchange,
   type Synkronus,
@@ -22,7 +24,31 @@ type Session = {dialect: DialectName; auth: Auth};
 const engines = new Map<DialectName, Synkronus>();
 const tokens = new Map<DialectName, Auth>();
 let session: Session = {dialect: DEFAULT_DIALECT, auth: {token: ''}};
+let started = false;
 const listeners = new Set<() => void>();
+
+/** Where the reader's choice of dialect is kept (the browser's storage: nothing leaves the machine). */
+export const DIALECT_CHOICE_KEY = 'ode-docs:synkronus-dialect';
+
+function storedChoice(): DialectName | undefined {
+  try {
+    const value = localStorage.getItem(DIALECT_CHOICE_KEY);
+    return DIALECTS.find((d) => d === value);
+  } catch {
+    // Storage switched off or full: the surface's default answers.
+    return undefined;
+  }
+}
+
+/**
+ * The dialect the page starts in, set once by the first surface that renders: the reader's stored choice, or
+ * `surfaceDefault`. Called while rendering, before the session is read; later calls do nothing.
+ */
+export function startSession(surfaceDefault: DialectName) {
+  if (started) return;
+  started = true;
+  session = {dialect: storedChoice() ?? surfaceDefault, auth: {token: ''}};
+}
 
 function engine(dialect = session.dialect): Synkronus {
   let found = engines.get(dialect);
@@ -46,8 +72,13 @@ export function subscribeSession(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** Answers as the other dialect from now on; each dialect keeps its own state and token. */
+/** Answers as the other dialect from now on, here and on the pages and visits after; each dialect keeps its own state and token. */
 export function setDialect(dialect: DialectName) {
+  try {
+    localStorage.setItem(DIALECT_CHOICE_KEY, dialect);
+  } catch {
+    // Not remembered, but still switched for this page.
+  }
   if (dialect !== session.dialect) update({dialect, auth: tokens.get(dialect) ?? {token: ''}});
 }
 

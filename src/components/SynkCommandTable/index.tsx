@@ -6,7 +6,8 @@ import {binary, commands, globalFlags, groups} from '@site/data/synk-commands.js
 import type {SynkCommand, SynkCommandData, SynkFlag} from './types';
 import ScrollableTable from '@site/src/components/ScrollableTable';
 // The module alone, not the engine's index: the CLI page needs the map, not the engine.
-import knownIssues from '@generated/known-issues/default/entries.json';
+// Ids and areas only: the page links to entries, it does not show their titles.
+import knownIssueAreas from '@generated/known-issues/default/areas.json';
 import {knownIssueHref} from '@site/src/known-issues';
 import styles from './styles.module.css';
 
@@ -76,7 +77,7 @@ function CommandRow({command}: {command: SynkCommand}): ReactNode {
               </>
             ) : null}
             {command.knownIssue ? (
-              <Link to={knownIssueHref(knownIssues, command.knownIssue)}>
+              <Link to={knownIssueHref(knownIssueAreas, command.knownIssue)}>
                 Known issue of {data.binary} {command.command}
               </Link>
             ) : null}

@@ -18,6 +18,7 @@
  * src/plugins/site-files). The reference's styles go into the site's one stylesheet, as every component's
  * do; the rules /api uses are inlined in its head after the build (src/plugins/critical-css).
  */
+import {STATUS_CODES} from 'node:http';
 import {copyFile, mkdir, readFile} from 'node:fs/promises';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
@@ -76,7 +77,7 @@ export default function apiPlugin(context: LoadContext, options: ApiOptions): Pl
       try {
         return {
           page: buildReferenceModel(api, {downloadUrl: options.downloadPath, synk}),
-          contract: buildContract(api),
+          contract: buildContract(api, STATUS_CODES),
           tables: {roleMatrix: roleMatrix(api), errorCatalogue: errorCatalogue(api)},
         };
       } catch (error) {

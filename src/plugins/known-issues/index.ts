@@ -2,8 +2,9 @@
  * The `known-issues` plugin: the Known issues entries, read once from their area pages (src/known-issues),
  * published where they are needed, so that no entry's id or title is written anywhere else.
  *
- * - A data module, `@generated/known-issues/default/entries.json`, for what links to an entry in the
- *   browser: the console's notes (the engine names each release rule by its entry), the synk command table.
+ * - Data modules for the browser: `@generated/known-issues/default/entries.json`, every entry, for the
+ *   console's notes (the engine names each release rule by its entry, with its title), and `areas.json`,
+ *   each id with its area and nothing else, for pages that only link to entries (the synk command table).
  * - `remarkKnownIssuesIndex`, a remark plugin of the docs: the overview page's `::known-issues-index`
  *   becomes the list of every entry, by area and section, each under its own id (old links to
  *   `known-issues#<id>` land on it), linking to the entry on its page.
@@ -17,6 +18,7 @@ import {KNOWN_ISSUES_DIR, type KnownIssue} from '../../known-issues';
 import {knownIssuePages, readKnownIssues} from '../../known-issues/read';
 
 export const ENTRIES_FILE = 'entries.json';
+export const AREAS_FILE = 'areas.json';
 
 /** The entries as the browser gets them: without the file and line they were read from. */
 function publicEntries(siteDir: string): KnownIssue[] {
@@ -30,6 +32,8 @@ export default function knownIssuesPlugin(context: LoadContext): Plugin<KnownIss
     loadContent: () => Promise.resolve(publicEntries(context.siteDir)),
     async contentLoaded({content, actions}) {
       await actions.createData(ENTRIES_FILE, JSON.stringify(content));
+      // What a link to an entry needs, and no more: a page that only links carries ids and areas, not titles and sources.
+      await actions.createData(AREAS_FILE, JSON.stringify(content.map(({id, area}) => ({id, area}))));
     },
   };
 }
@@ -64,7 +68,8 @@ export function knownIssuesIndex(siteDir: string): RootContent[] {
       nodes.push({type: 'paragraph', children: [text('On '), link(href, [text(page.title)]), text(':')]});
       const items = ofPage
         .filter((e) => e.section === section)
-        .map((e) => jsx('li', [link(`${href}#${e.id}`, inline(e.title)) as never], e.id));
+        // Each item says where its entry is, for a reader who lands on it by an old anchor without JavaScript.
+        .map((e) => jsx('li', [link(`${href}#${e.id}`, inline(e.title)) as never, text(`, on ${page.title}`) as never], e.id));
       nodes.push(jsx('ul', items));
     }
   }
