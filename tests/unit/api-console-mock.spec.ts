@@ -289,7 +289,8 @@ const CASES: Record<string, Case[]> = {
     {
       status: 404,
       what: 'an unknown version',
-      run: (m, t) => call(m, 'getAppBundleChanges', {token: t, query: {current: '20990101-000000'}}),
+      run: (m, t) =>
+        call(m, 'getAppBundleChanges', {token: t, query: {current: '20990101-000000', target: '20250612-091000'}}),
     },
   ],
   pushAppBundle: [

@@ -5,10 +5,20 @@
  * would answer otherwise. What a new state holds is the dialect's seed (./seed.ts, releases/<tag>/seed.ts).
  */
 import {sha256Hex} from './crypto';
+import type {RuleId} from './releases';
 
 export type Role = 'read-only' | 'read-write' | 'admin';
 export type User = {id: string; username: string; password: string; role: Role; createdAt: string; updatedAt: string};
-export type Observation = Record<string, unknown> & {observation_id: string; form_type: string; version: number};
+/**
+ * A stored record: its fields as the dialect stores them, and the release rules that changed what was stored
+ * (`shapedBy`), which the answers that return the record name (a push stores, a pull shows).
+ */
+export type Observation = Record<string, unknown> & {
+  observation_id: string;
+  form_type: string;
+  version: number;
+  shapedBy?: RuleId[];
+};
 export type Attachment = {id: string; bytes: Uint8Array; contentType: string; version: number; deleted: boolean};
 /** An attachment operation (create or delete) with the version it took, as the manifest lists them. */
 export type AttachmentOperation = {attachment_id: string; operation: 'create' | 'delete'; version: number};

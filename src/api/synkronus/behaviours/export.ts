@@ -8,6 +8,7 @@ import type {Observation} from '../store';
 import type {Answer, Behaviour, Call} from '../types';
 import {writeZip} from '../zip';
 import {DRIVER_ERROR} from './fields';
+import {citeStoredRules} from './records';
 
 type SqlType = 'numeric' | 'boolean' | 'text';
 type Column = {name: string; data: unknown[]; type: 'STRING' | 'BOOLEAN' | 'INT64' | 'DOUBLE'; nullable?: false};
@@ -82,6 +83,7 @@ const exportParquet: Behaviour = async (call) => {
     call.when('export-breaks-on-one-record');
     return call.fail(500, `the release's export query fails on ${problem}`, {error: null, message: 'Failed to export parquet data'});
   }
+  citeStoredRules(call, rows);
   const types = [...new Set(rows.map((row) => row.form_type))].sort();
   const entries = [];
   for (const formType of types) {

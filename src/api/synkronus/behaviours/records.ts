@@ -6,6 +6,12 @@
 import {jsonbValue, RawText} from '../go/json-encode';
 import type {RawJson} from '../go/json-decode';
 import type {Observation} from '../store';
+import type {Call} from '../types';
+
+/** Names, in the answer that returns them, the rules that changed what was stored of these records. */
+export function citeStoredRules(call: Call, rows: readonly Observation[]) {
+  for (const id of new Set(rows.flatMap((row) => row.shapedBy ?? []))) call.when(id);
+}
 
 /** Go formats a timestamptz read back as RFC 3339 with the fraction trimmed (database/sql, time.RFC3339Nano). */
 export const goTime = (millis: number) =>

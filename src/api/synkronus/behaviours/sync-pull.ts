@@ -5,7 +5,7 @@
 import type {Observation, Store} from '../store';
 import type {Behaviour, Call} from '../types';
 import {DRIVER_ERROR, emptyField} from './fields';
-import {pulledRecord} from './records';
+import {citeStoredRules, pulledRecord} from './records';
 
 type PullRequest = {client_id: string; since?: {version?: number; id?: string} | null; schema_types?: string[] | null};
 
@@ -50,6 +50,7 @@ export const syncPull: Behaviour = (call) => {
   const types = [...(schemaType ? [schemaType] : []), ...(request.schema_types ?? [])];
   const matching = changedSince(call, request.since, types);
   const page = matching.slice(0, pageSize(call));
+  citeStoredRules(call, page);
   const records = page.length === 0 && call.when('empty-lists-null') ? null : page.map(pulledRecord);
   if (page.length === 0) call.note('the description does not say where an empty page ends: here where it started, as the release has it');
   return {

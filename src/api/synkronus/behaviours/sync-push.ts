@@ -22,12 +22,18 @@ function upsert(call: Call, rows: Map<string, Observation>, record: GoObservatio
   const {state} = call.store;
   // The varchar columns store the texts (cut where the excess is spaces) before the conflict on observation_id.
   const {cut, ...texts} = storedTexts({...record, data: record.data?.text});
-  if (cut) call.when('text-excess-spaces-cut');
   const existing = rows.get(texts.observation_id);
-  if (record.geolocation !== null) call.when('geolocation-not-stored');
-  if (record.updated_at !== goTime(txTime)) call.when('updated-at-server-time');
+  // What the release stores otherwise than it was sent: the answers that return the record name these rules.
+  const shapedBy = (
+    [
+      [cut, 'text-excess-spaces-cut'],
+      [record.geolocation !== null, 'geolocation-not-stored'],
+      [record.updated_at !== goTime(txTime), 'updated-at-server-time'],
+    ] as const
+  ).flatMap(([applies, id]) => (applies && call.has(id) ? [id] : []));
   state.counter += existing ? 2 : 1;
   rows.set(texts.observation_id, {
+    ...(shapedBy.length ? {shapedBy} : {}),
     ...texts,
     data: record.data?.value,
     created_at: existing ? existing.created_at : goTime(timestampMillis(record.created_at, txTime)),

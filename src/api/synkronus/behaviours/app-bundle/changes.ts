@@ -62,11 +62,12 @@ function releaseChanges(call: Call): Answer {
 
 export const getAppBundleChanges: Behaviour = (call) => {
   if (call.has('bundle-changes-target-ignored')) return releaseChanges(call);
-  const {bundles, active} = call.store.state;
-  const current = call.query.get('current') ?? active.version;
-  const target = call.query.get('target') ?? bundles[bundles.length - 1].version;
-  if (!call.query.has('current') || !call.query.has('target'))
-    call.note('the description does not say what is compared without current or target: here the active version and the newest');
+  const {bundles} = call.store.state;
+  const current = call.query.get('current');
+  const target = call.query.get('target');
+  // Both are optional, and the description does not say what is compared without them.
+  if (current === null || target === null)
+    return call.unspecified(`what is compared without ${current === null ? 'current' : 'target'}`);
   const [a, b] = [current, target].map((name) => bundles.find((bundle) => bundle.version === name));
   if (!a || !b) return call.fail(404, `version not found: ${!a ? current : target}`);
   const [infoA, infoB] = [appInfoOf(a), appInfoOf(b)];
