@@ -52,7 +52,9 @@ test('an old link goes on to the entry on its area page, below the navbar', asyn
   await expect(page).toHaveURL(`${OVERVIEW_PATH}/${entry.area}#${entry.id}`);
   const heading = page.getByRole('heading', {level: 3, name: entry.title.replace(/`/g, '')});
   await expect(heading).toBeInViewport();
-  await expect.poll(async () => (await heading.boundingBox())!.y - (await navbarBottom(page))).toBeGreaterThanOrEqual(0);
+  await expect
+    .poll(async () => (await heading.boundingBox())!.y - (await navbarBottom(page)))
+    .toBeGreaterThanOrEqual(0);
 });
 
 test('without JavaScript, an old link lands on its list item, below the navbar, naming where the entry went', async ({

@@ -34,13 +34,21 @@ export function request(method: string, path: string, {token, json, raw, headers
     h.set('Content-Type', 'application/json');
   } else if (form) {
     const data = new FormData();
-    for (const [name, blob] of Object.entries(form)) data.append(name, blob, name === 'bundle' ? 'bundle.zip' : 'photo.jpg');
+    for (const [name, blob] of Object.entries(form))
+      data.append(name, blob, name === 'bundle' ? 'bundle.zip' : 'photo.jpg');
     init.body = data;
   }
   return new Request(BASE + path, init);
 }
 
-export type Answer = {status: number; contentType: string; text: string; json: unknown; headers: Headers; bytes: Uint8Array};
+export type Answer = {
+  status: number;
+  contentType: string;
+  text: string;
+  json: unknown;
+  headers: Headers;
+  bytes: Uint8Array;
+};
 
 export async function answerOf(response: Response): Promise<Answer> {
   const bytes = new Uint8Array(await response.arrayBuffer());
@@ -51,7 +59,14 @@ export async function answerOf(response: Response): Promise<Answer> {
   } catch {
     json = undefined;
   }
-  return {status: response.status, contentType: response.headers.get('content-type') ?? '', text, json, headers: response.headers, bytes};
+  return {
+    status: response.status,
+    contentType: response.headers.get('content-type') ?? '',
+    text,
+    json,
+    headers: response.headers,
+    bytes,
+  };
 }
 
 /** An engine of one dialect with a login of each seeded user, and a place for what a probe's set-up found. */
@@ -65,7 +80,8 @@ export type Session = {
 };
 
 export async function session(dialect: DialectName, engine: Synkronus = newSynkronus(dialect)): Promise<Session> {
-  const send = async (method: string, path: string, options?: Send) => answerOf(await engine.handle(request(method, path, options)));
+  const send = async (method: string, path: string, options?: Send) =>
+    answerOf(await engine.handle(request(method, path, options)));
   const access = {} as Record<Who, string>;
   const refresh = {} as Record<Who, string>;
   for (const who of Object.keys(PASSWORDS) as Who[]) {
@@ -79,7 +95,9 @@ export async function session(dialect: DialectName, engine: Synkronus = newSynkr
 }
 
 export const zipOf = (files: Record<string, string>) =>
-  new Blob([writeZip(Object.entries(files).map(([name, text]) => ({name, data: new TextEncoder().encode(text)}))).slice()]);
+  new Blob([
+    writeZip(Object.entries(files).map(([name, text]) => ({name, data: new TextEncoder().encode(text)}))).slice(),
+  ]);
 
 export const plainText = (text: string) => (a: Answer) => {
   expect(a.contentType).toMatch(/^text\/plain/);
@@ -111,11 +129,18 @@ export const record = (id: string, extra: Record<string, unknown> = {}) => ({
 });
 
 export const TRANSMISSION = '0b8f6a52-3c1d-4e7f-9a2b-6c5d4e3f2a1b';
-export const push = (records: unknown[], transmission = TRANSMISSION) => ({transmission_id: transmission, client_id: 'client-dialects', records});
+export const push = (records: unknown[], transmission = TRANSMISSION) => ({
+  transmission_id: transmission,
+  client_id: 'client-dialects',
+  records,
+});
 
 /** An app bundle with the layout the release checks for: an app, and a form with core fields and its ui.json. */
 export const CORE_BUNDLE = {
   'app/index.html': '<!doctype html><title>Clinic app</title>',
-  'forms/clinic_visit/schema.json': JSON.stringify({type: 'object', properties: {core_id: {type: 'string'}, weight: {type: 'number'}}}),
+  'forms/clinic_visit/schema.json': JSON.stringify({
+    type: 'object',
+    properties: {core_id: {type: 'string'}, weight: {type: 'number'}},
+  }),
   'forms/clinic_visit/ui.json': JSON.stringify({type: 'VerticalLayout', elements: []}),
 };

@@ -43,7 +43,11 @@ const SPEC_ROUTES = [
     h1: /^Known issues: app bundles and attachments$/,
     title: /Known issues: app bundles and attachments/,
   },
-  {path: '/docs/documentation/synkronus/known-issues/sync', h1: /^Known issues: sync and data export$/, title: /Known issues: sync and data export/},
+  {
+    path: '/docs/documentation/synkronus/known-issues/sync',
+    h1: /^Known issues: sync and data export$/,
+    title: /Known issues: sync and data export/,
+  },
   {
     path: '/docs/documentation/synkronus/known-issues/synk',
     h1: /^Known issues: synk, the command-line tool$/,

@@ -620,7 +620,11 @@ test.describe('the in-browser Synkronus', () => {
     expect(entries.map((e) => e.name)).toEqual(['household_survey.parquet', 'water_point.parquet']);
     const rows = await parquetReadObjects({file: (await entries[0].read())!.slice().buffer});
     expect(rows).toHaveLength(60);
-    expect(rows[0]).toMatchObject({observation_id: 'obs-seed-001', form_type: 'household_survey', data_household_size: 1});
+    expect(rows[0]).toMatchObject({
+      observation_id: 'obs-seed-001',
+      form_type: 'household_survey',
+      data_household_size: 1,
+    });
     await call(mock, 'deleteUser', {token});
     mock.reset();
     expect((await call(mock, 'listUsers', {token})).status).toBe(401);

@@ -46,7 +46,9 @@ test(`the engine decodes ${cases.length} request bodies as Go does (${generatedW
         problems.push(`${where}: Go says ${JSON.stringify(c.go.error)}, the engine ${JSON.stringify(ours)}`);
     } else if ('error' in ours) problems.push(`${where}: Go decodes it, the engine says ${ours.error}`);
     else if (JSON.stringify(asMarshalled(ours.value, struct)) !== JSON.stringify(c.go.value))
-      problems.push(`${where}: Go decodes ${JSON.stringify(c.go.value)}, the engine ${JSON.stringify(asMarshalled(ours.value, struct))}`);
+      problems.push(
+        `${where}: Go decodes ${JSON.stringify(c.go.value)}, the engine ${JSON.stringify(asMarshalled(ours.value, struct))}`,
+      );
   }
   expect(problems, problems.slice(0, 20).join('\n')).toEqual([]);
 });

@@ -16,7 +16,10 @@ import {knownIssueEntries, OVERVIEW_FILE} from '../support/known-issues';
 
 test('the overview writes no entry: the build lists them from the area pages', () => {
   const text = readRepoFile(OVERVIEW_FILE);
-  expect(text.split('\n').filter((line) => line.trim() === '::known-issues-index'), OVERVIEW_FILE).toHaveLength(1);
+  expect(
+    text.split('\n').filter((line) => line.trim() === '::known-issues-index'),
+    OVERVIEW_FILE,
+  ).toHaveLength(1);
   const written = knownIssueEntries().filter((e) => text.includes(`#${e.id}`) || text.includes(e.title));
   expect(written.map((e) => `${OVERVIEW_FILE} writes the entry #${e.id} again`)).toEqual([]);
 });
@@ -34,14 +37,20 @@ test('no page or component links to an entry at the overview: links go to its pa
   const ids = new Set(knownIssueEntries().map((e) => e.id));
   // A Markdown link to the overview's file, or a route to the overview, with an entry's anchor.
   const oldLink = /known-issues(?:\.mdx?)?#([a-z0-9-]+)/g;
-  const files = [...listFiles('docs', /\.mdx?$/), ...listFiles('src', /\.(tsx?|mdx?)$/), ...listFiles('data', /\.json$/)];
+  const files = [
+    ...listFiles('docs', /\.mdx?$/),
+    ...listFiles('src', /\.(tsx?|mdx?)$/),
+    ...listFiles('data', /\.json$/),
+  ];
   const problems = files.flatMap((file) =>
     readRepoFile(file)
       .split('\n')
       .flatMap((text, index) =>
         [...text.matchAll(oldLink)]
           .filter((m) => ids.has(m[1]))
-          .map((m) => `${file}:${index + 1}: links #${m[1]} on the overview; link the entry's page (known-issues/<area>)`),
+          .map(
+            (m) => `${file}:${index + 1}: links #${m[1]} on the overview; link the entry's page (known-issues/<area>)`,
+          ),
       ),
   );
   expect(problems, problems.join('\n')).toEqual([]);
@@ -51,12 +60,17 @@ test('no page or component links to an entry at the overview: links go to its pa
 function siteWith(body: string): string {
   const root = mkdtempSync(path.join(os.tmpdir(), 'known-issues-'));
   mkdirSync(path.join(root, KNOWN_ISSUES_DIR), {recursive: true});
-  writeFileSync(path.join(root, KNOWN_ISSUES_DIR, 'area.md'), `---\ntitle: "Known issues: area"\n---\n\n## Section\n\n${body}\n`);
+  writeFileSync(
+    path.join(root, KNOWN_ISSUES_DIR, 'area.md'),
+    `---\ntitle: "Known issues: area"\n---\n\n## Section\n\n${body}\n`,
+  );
   return root;
 }
 
 test('the reader names the file and line of an entry without its anchor, or of an id used twice', () => {
-  expect(() => readKnownIssues(siteWith('### A title'))).toThrow(`${KNOWN_ISSUES_DIR}/area.md:7: an entry heading without an anchor`);
+  expect(() => readKnownIssues(siteWith('### A title'))).toThrow(
+    `${KNOWN_ISSUES_DIR}/area.md:7: an entry heading without an anchor`,
+  );
   expect(() => readKnownIssues(siteWith('### One {/* #same */}\n\n### Two {/* #same */}'))).toThrow(
     `${KNOWN_ISSUES_DIR}/area.md:9: the entry #same is also at ${KNOWN_ISSUES_DIR}/area.md:7`,
   );

@@ -45,13 +45,19 @@ async function exportRows(a: Answer, entry: string): Promise<Record<string, unkn
 
 /** Pushes `row` as a record of `formType` (a form no seeded record has), as the fieldworker. */
 async function pushFor(s: Session, formType: string, row: Record<string, unknown>) {
-  const pushed = await s.send('POST', '/sync/push', {token: s.access.fieldworker, json: push([{...row, form_type: formType}])});
+  const pushed = await s.send('POST', '/sync/push', {
+    token: s.access.fieldworker,
+    json: push([{...row, form_type: formType}]),
+  });
   expect(pushed.status, `${s.dialect}: the push of a ${formType} record`).toBe(200);
 }
 
 /** A pull of the records of one form type. */
 const pullOf = (formType: string) => (s: Session) =>
-  request('POST', '/sync/pull', {token: s.access.viewer, json: {client_id: 'client-dialects', schema_types: [formType]}});
+  request('POST', '/sync/pull', {
+    token: s.access.viewer,
+    json: {client_id: 'client-dialects', schema_types: [formType]},
+  });
 
 const pulledRecords = (a: Answer) => jsonBody(a).records as Record<string, unknown>[];
 
@@ -79,7 +85,11 @@ type Probe = {
 
 const PROBES: Record<RuleId, Probe> = {
   'create-user-path': {
-    request: (s) => request('POST', '/users', {token: s.access.admin, json: {username: 'enumerator', password: 'enumerator-pass', role: 'read-write'}}),
+    request: (s) =>
+      request('POST', '/users', {
+        token: s.access.admin,
+        json: {username: 'enumerator', password: 'enumerator-pass', role: 'read-write'},
+      }),
     description: {status: 405, unspecified: true},
     release: {status: 201, check: (a) => expect(a.json).toEqual({username: 'enumerator', role: 'read-write'})},
   },
@@ -89,7 +99,11 @@ const PROBES: Record<RuleId, Probe> = {
     release: {status: 200, check: (a) => expect(a.json).toEqual({message: 'User deleted successfully'})},
   },
   'change-password-always-401': {
-    request: (s) => request('POST', '/users/change-password', {token: s.access.fieldworker, json: {currentPassword: PASSWORDS.fieldworker, newPassword: 'a-new-passphrase'}}),
+    request: (s) =>
+      request('POST', '/users/change-password', {
+        token: s.access.fieldworker,
+        json: {currentPassword: PASSWORDS.fieldworker, newPassword: 'a-new-passphrase'},
+      }),
     description: {status: 200},
     release: {status: 401, check: releaseError('Unauthorized', 'An error occurred')},
   },
@@ -99,7 +113,8 @@ const PROBES: Record<RuleId, Probe> = {
     release: {status: 403, check: plainText('Forbidden\n')},
   },
   'api-version-header-ignored': {
-    request: (s) => request('GET', '/app-bundle/versions', {token: s.access.viewer, headers: {'x-api-version': 'latest'}}),
+    request: (s) =>
+      request('GET', '/app-bundle/versions', {token: s.access.viewer, headers: {'x-api-version': 'latest'}}),
     description: {status: 400},
     release: {status: 200},
   },
@@ -109,7 +124,11 @@ const PROBES: Record<RuleId, Probe> = {
     release: {status: 200, check: (a) => expect(versionsOf(a)).toHaveLength(3)},
   },
   'password-72-bytes': {
-    request: (s) => request('POST', '/users/reset-password', {token: s.access.admin, json: {username: 'viewer', newPassword: 'p'.repeat(73)}}),
+    request: (s) =>
+      request('POST', '/users/reset-password', {
+        token: s.access.admin,
+        json: {username: 'viewer', newPassword: 'p'.repeat(73)},
+      }),
     description: {status: 200},
     // internal/handlers/user.go sends err.Error() as both fields; pkg/user/service.go and pkg/auth/auth.go each wrap it.
     release: {status: 400, check: releaseError(BCRYPT_TOO_LONG, BCRYPT_TOO_LONG)},
@@ -118,7 +137,10 @@ const PROBES: Record<RuleId, Probe> = {
     setup: (s) => s.engine.failDatabase(true),
     request: () => request('POST', '/auth/login', {json: {username: 'fieldworker', password: PASSWORDS.fieldworker}}),
     description: {status: 500},
-    release: {status: 401, check: releaseError('Invalid credentials', /^failed to get user: failed to get user by username: /)},
+    release: {
+      status: 401,
+      check: releaseError('Invalid credentials', /^failed to get user: failed to get user by username: /),
+    },
   },
   'empty-fields-refused': {
     request: () => request('POST', '/auth/login', {json: {username: '', password: 'anything'}}),
@@ -127,7 +149,8 @@ const PROBES: Record<RuleId, Probe> = {
   },
   'bodies-checked-for-types-only': {
     // A null takes the empty value in Go; the description's schema wants a list.
-    request: (s) => request('POST', '/sync/pull', {token: s.access.viewer, json: {client_id: 'client-dialects', schema_types: null}}),
+    request: (s) =>
+      request('POST', '/sync/pull', {token: s.access.viewer, json: {client_id: 'client-dialects', schema_types: null}}),
     description: {status: 400},
     release: {status: 200, check: (a) => expect((jsonBody(a).records as unknown[]).length).toBe(100)},
   },
@@ -138,8 +161,15 @@ const PROBES: Record<RuleId, Probe> = {
   },
   'user-fields': {
     request: (s) => request('GET', '/users', {token: s.access.admin}),
-    description: {status: 200, check: (a) => expect(Object.keys((a.json as object[])[0])).toEqual(['username', 'role', 'createdAt'])},
-    release: {status: 200, check: (a) => expect(Object.keys((a.json as object[])[0])).toEqual(['id', 'username', 'role', 'createdAt', 'updatedAt'])},
+    description: {
+      status: 200,
+      check: (a) => expect(Object.keys((a.json as object[])[0])).toEqual(['username', 'role', 'createdAt']),
+    },
+    release: {
+      status: 200,
+      check: (a) =>
+        expect(Object.keys((a.json as object[])[0])).toEqual(['id', 'username', 'role', 'createdAt', 'updatedAt']),
+    },
   },
   'admin-may-push-and-upload': {
     request: (s) => request('POST', '/sync/push', {token: s.access.admin, json: push([record('obs-admin-1')])}),
@@ -150,7 +180,10 @@ const PROBES: Record<RuleId, Probe> = {
     setup: (s) => s.engine.failDatabase(true),
     request: (s) => request('GET', '/users', {token: s.access.admin}),
     description: {status: 500},
-    release: {status: 400, check: (a) => expect(jsonBody(a).message).toMatch(/^failed to list users: failed to list users: /)},
+    release: {
+      status: 400,
+      check: (a) => expect(jsonBody(a).message).toMatch(/^failed to list users: failed to list users: /),
+    },
   },
   'health-always-ok': {
     setup: (s) => s.engine.failDatabase(true),
@@ -198,12 +231,19 @@ const PROBES: Record<RuleId, Probe> = {
   'trailing-slash-redirect': {
     request: (s) => request('GET', '/app-bundle/versions/', {token: s.access.viewer}),
     description: {status: 404, unspecified: true},
-    release: {status: 301, check: (a) => expect(a.headers.get('Location')).toBe('//127.0.0.1:8080/app-bundle/versions')},
+    release: {
+      status: 301,
+      check: (a) => expect(a.headers.get('Location')).toBe('//127.0.0.1:8080/app-bundle/versions'),
+    },
   },
   'cors-any-origin': {
     request: () =>
       request('OPTIONS', '/sync/pull', {
-        headers: {Origin: 'https://forms.example.org', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization, content-type'},
+        headers: {
+          Origin: 'https://forms.example.org',
+          'Access-Control-Request-Method': 'POST',
+          'Access-Control-Request-Headers': 'authorization, content-type',
+        },
       }),
     description: {status: 501, unspecified: true},
     release: {
@@ -218,54 +258,114 @@ const PROBES: Record<RuleId, Probe> = {
   'api-version-header-cors': {
     request: () =>
       request('OPTIONS', '/sync/pull', {
-        headers: {Origin: 'https://forms.example.org', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization, content-type, x-api-version'},
+        headers: {
+          Origin: 'https://forms.example.org',
+          'Access-Control-Request-Method': 'POST',
+          'Access-Control-Request-Headers': 'authorization, content-type, x-api-version',
+        },
       }),
     description: {status: 501, unspecified: true},
     release: {status: 200, check: (a) => expect(a.headers.get('Access-Control-Allow-Headers')).toBeNull()},
   },
   'bundle-push-errors-500': {
-    request: (s) => request('POST', '/app-bundle/push', {token: s.access.admin, form: {bundle: new Blob(['not a zip file'])}}),
+    request: (s) =>
+      request('POST', '/app-bundle/push', {token: s.access.admin, form: {bundle: new Blob(['not a zip file'])}}),
     description: {status: 400},
-    release: {status: 500, check: releaseError('Failed to process app bundle', 'failed to open zip file: zip: not a valid zip file')},
+    release: {
+      status: 500,
+      check: releaseError('Failed to process app bundle', 'failed to open zip file: zip: not a valid zip file'),
+    },
   },
   'bundle-push-manifest': {
-    request: (s) => request('POST', '/app-bundle/push', {token: s.access.admin, form: {bundle: zipOf({'app/index.html': '<p>new</p>'})}}),
-    description: {status: 200, check: (a) => expect((jsonBody(a).manifest as {files: unknown[]}).files).toEqual([expect.objectContaining({path: 'app/index.html'})])},
-    release: {status: 200, check: (a) => expect(jsonBody(a).manifest).toMatchObject({files: null, hash: '', version: '0004'})},
+    request: (s) =>
+      request('POST', '/app-bundle/push', {
+        token: s.access.admin,
+        form: {bundle: zipOf({'app/index.html': '<p>new</p>'})},
+      }),
+    description: {
+      status: 200,
+      check: (a) =>
+        expect((jsonBody(a).manifest as {files: unknown[]}).files).toEqual([
+          expect.objectContaining({path: 'app/index.html'}),
+        ]),
+    },
+    release: {
+      status: 200,
+      check: (a) => expect(jsonBody(a).manifest).toMatchObject({files: null, hash: '', version: '0004'}),
+    },
   },
   'bundle-layout-checked': {
-    request: (s) => request('POST', '/app-bundle/push', {token: s.access.admin, form: {bundle: zipOf({'index.html': '<p>no app folder</p>'})}}),
+    request: (s) =>
+      request('POST', '/app-bundle/push', {
+        token: s.access.admin,
+        form: {bundle: zipOf({'index.html': '<p>no app folder</p>'})},
+      }),
     description: {status: 200},
-    release: {status: 500, check: releaseError('Failed to process app bundle', "bundle validation failed: invalid app bundle structure: unexpected top-level directory 'index.html'")},
+    release: {
+      status: 500,
+      check: releaseError(
+        'Failed to process app bundle',
+        "bundle validation failed: invalid app bundle structure: unexpected top-level directory 'index.html'",
+      ),
+    },
   },
   'core-fields-reupload-rejected': {
     setup: async (s) => {
-      const first = await s.send('POST', '/app-bundle/push', {token: s.access.admin, form: {bundle: zipOf(CORE_BUNDLE)}});
+      const first = await s.send('POST', '/app-bundle/push', {
+        token: s.access.admin,
+        form: {bundle: zipOf(CORE_BUNDLE)},
+      });
       expect(first.status, `${s.dialect}: the first upload of a form with core fields`).toBe(200);
     },
     request: (s) => request('POST', '/app-bundle/push', {token: s.access.admin, form: {bundle: zipOf(CORE_BUNDLE)}}),
     description: {status: 200},
-    release: {status: 500, check: releaseError('Failed to process app bundle', /core_\* fields cannot be modified: the following core fields were modified: core_id$/)},
+    release: {
+      status: 500,
+      check: releaseError(
+        'Failed to process app bundle',
+        /core_\* fields cannot be modified: the following core fields were modified: core_id$/,
+      ),
+    },
   },
   'bundle-bad-ui-json-leaves-version': {
-    request: (s) => request('POST', '/app-bundle/push', {token: s.access.admin, form: {bundle: zipOf({...CORE_BUNDLE, 'forms/clinic_visit/ui.json': '[]'})}}),
+    request: (s) =>
+      request('POST', '/app-bundle/push', {
+        token: s.access.admin,
+        form: {bundle: zipOf({...CORE_BUNDLE, 'forms/clinic_visit/ui.json': '[]'})},
+      }),
     description: {status: 200},
     release: {
       status: 500,
       check: async (a, s) => {
-        releaseError('Failed to process app bundle', 'failed to generate app info: failed to parse UI schema for clinic_visit: json: cannot unmarshal array into Go value of type map[string]interface {}')(a);
+        releaseError(
+          'Failed to process app bundle',
+          'failed to generate app info: failed to parse UI schema for clinic_visit: json: cannot unmarshal array into Go value of type map[string]interface {}',
+        )(a);
         const versions = await s.send('GET', '/app-bundle/versions', {token: s.access.viewer});
         expect(versionsOf(versions), 'the refused upload left its version').toContain('0004');
-        const fixed = await s.send('POST', '/app-bundle/push', {token: s.access.admin, form: {bundle: zipOf(CORE_BUNDLE)}});
+        const fixed = await s.send('POST', '/app-bundle/push', {
+          token: s.access.admin,
+          form: {bundle: zipOf(CORE_BUNDLE)},
+        });
         releaseError('Failed to process app bundle', /core_\* fields cannot be modified/)(fixed);
-        expect((await s.send('POST', '/app-bundle/switch/0004', {token: s.access.admin})).status, 'the empty version can be switched to').toBe(200);
+        expect(
+          (await s.send('POST', '/app-bundle/switch/0004', {token: s.access.admin})).status,
+          'the empty version can be switched to',
+        ).toBe(200);
         expect((await s.send('GET', '/app-bundle/manifest', {token: s.access.viewer})).json).toMatchObject({files: []});
       },
     },
   },
   'bundle-app-info-file': {
-    request: (s) => request('POST', '/app-bundle/push', {token: s.access.admin, form: {bundle: zipOf({'app/index.html': '<p>new</p>'})}}),
-    description: {status: 200, check: (a) => expect(JSON.stringify(jsonBody(a).manifest)).not.toContain('APP_INFO.json')},
+    request: (s) =>
+      request('POST', '/app-bundle/push', {
+        token: s.access.admin,
+        form: {bundle: zipOf({'app/index.html': '<p>new</p>'})},
+      }),
+    description: {
+      status: 200,
+      check: (a) => expect(JSON.stringify(jsonBody(a).manifest)).not.toContain('APP_INFO.json'),
+    },
     release: {
       status: 200,
       check: async (_a, s) => {
@@ -277,7 +377,10 @@ const PROBES: Record<RuleId, Probe> = {
   'bundle-switch-500': {
     request: (s) => request('POST', '/app-bundle/switch/20990101-000000', {token: s.access.admin}),
     description: {status: 404},
-    release: {status: 500, check: releaseError('Failed to switch to version 20990101-000000', 'version 20990101-000000 does not exist')},
+    release: {
+      status: 500,
+      check: releaseError('Failed to switch to version 20990101-000000', 'version 20990101-000000 does not exist'),
+    },
   },
   'bundle-download-missing-500': {
     request: (s) => request('GET', '/app-bundle/download/app%2Fmissing.js', {token: s.access.viewer}),
@@ -300,7 +403,8 @@ const PROBES: Record<RuleId, Probe> = {
       const manifest = await s.send('GET', '/app-bundle/manifest', {token: s.access.viewer});
       s.found.etag = manifest.headers.get('ETag')!;
     },
-    request: (s) => request('GET', '/app-bundle/manifest', {token: s.access.viewer, headers: {'If-None-Match': s.found.etag}}),
+    request: (s) =>
+      request('GET', '/app-bundle/manifest', {token: s.access.viewer, headers: {'If-None-Match': s.found.etag}}),
     description: {status: 200},
     release: {status: 304, check: (a) => expect([a.text, a.headers.get('ETag')]).toEqual(['', null])},
   },
@@ -311,32 +415,63 @@ const PROBES: Record<RuleId, Probe> = {
     release: {status: 200, check: (a) => expect(jsonBody(a).version).toBe('current')},
   },
   'bundle-changes-target-ignored': {
-    request: (s) => request('GET', '/app-bundle/changes?current=20250601-080000&target=20250612-091000', {token: s.access.viewer}),
+    request: (s) =>
+      request('GET', '/app-bundle/changes?current=20250601-080000&target=20250612-091000', {token: s.access.viewer}),
     description: {status: 200, check: (a) => expect(jsonBody(a).compare_version_b).toBe('20250612-091000')},
     // The release has no version of that name: it compares `current` with itself.
-    release: {status: 200, check: (a) => expect(jsonBody(a)).toEqual({compare_version_a: '20250601-080000', compare_version_b: '20250601-080000', form_changes: false, ui_changes: false})},
+    release: {
+      status: 200,
+      check: (a) =>
+        expect(jsonBody(a)).toEqual({
+          compare_version_a: '20250601-080000',
+          compare_version_b: '20250601-080000',
+          form_changes: false,
+          ui_changes: false,
+        }),
+    },
   },
   'changelog-lists-omitted': {
     // A version compared with itself: no change, so every list is empty.
-    request: (s) => request('GET', '/app-bundle/changes?current=20250612-091000&target=20250612-091000', {token: s.access.viewer}),
-    description: {status: 200, check: (a) => expect(jsonBody(a)).toMatchObject({new_forms: [], removed_forms: [], modified_forms: []})},
+    request: (s) =>
+      request('GET', '/app-bundle/changes?current=20250612-091000&target=20250612-091000', {token: s.access.viewer}),
+    description: {
+      status: 200,
+      check: (a) => expect(jsonBody(a)).toMatchObject({new_forms: [], removed_forms: [], modified_forms: []}),
+    },
     release: {
       status: 200,
-      check: (a) => expect(jsonBody(a)).toEqual({compare_version_a: '20250612-091000', compare_version_b: '20250612-091000', form_changes: false, ui_changes: false}),
+      check: (a) =>
+        expect(jsonBody(a)).toEqual({
+          compare_version_a: '20250612-091000',
+          compare_version_b: '20250612-091000',
+          form_changes: false,
+          ui_changes: false,
+        }),
     },
   },
   'bundle-version-names': {
     request: (s) => request('GET', '/app-bundle/versions', {token: s.access.viewer}),
-    description: {status: 200, check: (a) => expect(versionsOf(a)).toEqual(['20250612-091000', '20250605-143000', '20250601-080000'])},
+    description: {
+      status: 200,
+      check: (a) => expect(versionsOf(a)).toEqual(['20250612-091000', '20250605-143000', '20250601-080000']),
+    },
     release: {status: 200, check: (a) => expect(versionsOf(a)).toEqual(['0003 *', '0002', '0001'])},
   },
   'attachment-upload-any-role': {
-    request: (s) => request('PUT', '/attachments/5d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6.jpg', {token: s.access.viewer, form: {file: PHOTO()}}),
+    request: (s) =>
+      request('PUT', '/attachments/5d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6.jpg', {
+        token: s.access.viewer,
+        form: {file: PHOTO()},
+      }),
     description: {status: 403},
     release: {status: 200, check: (a) => expect(jsonBody(a)).toEqual({status: 'success'})},
   },
   'attachment-manifest-empty': {
-    request: (s) => request('POST', '/attachments/manifest', {token: s.access.viewer, json: {client_id: 'client-dialects', since_version: 0}}),
+    request: (s) =>
+      request('POST', '/attachments/manifest', {
+        token: s.access.viewer,
+        json: {client_id: 'client-dialects', since_version: 0},
+      }),
     description: {status: 200, check: (a) => expect((jsonBody(a).operations as unknown[]).length).toBeGreaterThan(0)},
     release: {status: 200, check: (a) => expect(jsonBody(a)).toMatchObject({operations: null, total_download_size: 0})},
   },
@@ -347,61 +482,133 @@ const PROBES: Record<RuleId, Probe> = {
     release: {status: 200, check: (_a, s) => expect(s.engine.store.state.attachments.has('photo%41.jpg')).toBe(true)},
   },
   'attachment-id-over-255-bytes': {
-    request: (s) => request('PUT', `/attachments/${'é'.repeat(128)}.jpg`, {token: s.access.fieldworker, form: {file: PHOTO()}}),
+    request: (s) =>
+      request('PUT', `/attachments/${'é'.repeat(128)}.jpg`, {token: s.access.fieldworker, form: {file: PHOTO()}}),
     description: {status: 200},
     release: {
       status: 500,
       check: async (a, s) => {
         releaseError('Failed to save attachment', `stat attachments/${'é'.repeat(128)}.jpg: file name too long`)(a);
         // 128 two-byte letters and `.jpg` make 260 bytes; 125 of them, 254 bytes, are a name the file system takes.
-        expect((await s.send('HEAD', `/attachments/${'é'.repeat(128)}.jpg`, {token: s.access.viewer})).status, 'HEAD fails the same way').toBe(500);
-        expect((await s.send('PUT', `/attachments/${'é'.repeat(125)}.jpg`, {token: s.access.fieldworker, form: {file: PHOTO()}})).status).toBe(200);
+        expect(
+          (await s.send('HEAD', `/attachments/${'é'.repeat(128)}.jpg`, {token: s.access.viewer})).status,
+          'HEAD fails the same way',
+        ).toBe(500);
+        expect(
+          (
+            await s.send('PUT', `/attachments/${'é'.repeat(125)}.jpg`, {
+              token: s.access.fieldworker,
+              form: {file: PHOTO()},
+            })
+          ).status,
+        ).toBe(200);
       },
     },
   },
   'pull-limit-not-checked': {
-    request: (s) => request('POST', '/sync/pull?limit=0', {token: s.access.viewer, json: {client_id: 'client-dialects', since: {version: 0}}}),
+    request: (s) =>
+      request('POST', '/sync/pull?limit=0', {
+        token: s.access.viewer,
+        json: {client_id: 'client-dialects', since: {version: 0}},
+      }),
     description: {status: 400},
     release: {status: 200, check: (a) => expect(jsonBody(a).records).toHaveLength(100)},
   },
   'pull-since-id-ignored': {
-    request: (s) => request('POST', '/sync/pull', {token: s.access.viewer, json: {client_id: 'client-dialects', since: {version: SEED_CURRENT_VERSION - 9, id: ''}}}),
-    description: {status: 200, check: (a) => expect((jsonBody(a).records as {version: number}[]).map((r) => r.version)).toEqual([SEED_CURRENT_VERSION - 9, SEED_CURRENT_VERSION])},
-    release: {status: 200, check: (a) => expect((jsonBody(a).records as {version: number}[]).map((r) => r.version)).toEqual([SEED_CURRENT_VERSION])},
+    request: (s) =>
+      request('POST', '/sync/pull', {
+        token: s.access.viewer,
+        json: {client_id: 'client-dialects', since: {version: SEED_CURRENT_VERSION - 9, id: ''}},
+      }),
+    description: {
+      status: 200,
+      check: (a) =>
+        expect((jsonBody(a).records as {version: number}[]).map((r) => r.version)).toEqual([
+          SEED_CURRENT_VERSION - 9,
+          SEED_CURRENT_VERSION,
+        ]),
+    },
+    release: {
+      status: 200,
+      check: (a) =>
+        expect((jsonBody(a).records as {version: number}[]).map((r) => r.version)).toEqual([SEED_CURRENT_VERSION]),
+    },
   },
   'transmission-id-not-idempotent': {
     setup: async (s) => {
-      const first = await s.send('POST', '/sync/push', {token: s.access.fieldworker, json: push([record('obs-repeat-1')])});
+      const first = await s.send('POST', '/sync/push', {
+        token: s.access.fieldworker,
+        json: push([record('obs-repeat-1')]),
+      });
       expect(first.status, `${s.dialect}: the first push`).toBe(200);
     },
     request: (s) => request('POST', '/sync/push', {token: s.access.fieldworker, json: push([record('obs-repeat-1')])}),
     description: {status: 501, unspecified: true},
     // Written again: the updated row takes two more versions of the counter (the seed's, one, then three more).
-    release: {status: 200, check: (a, s) => expect([jsonBody(a).current_version, s.engine.currentVersion()]).toEqual([SEED_CURRENT_VERSION + 3, SEED_CURRENT_VERSION + 3])},
+    release: {
+      status: 200,
+      check: (a, s) =>
+        expect([jsonBody(a).current_version, s.engine.currentVersion()]).toEqual([
+          SEED_CURRENT_VERSION + 3,
+          SEED_CURRENT_VERSION + 3,
+        ]),
+    },
   },
   'transmission-id-any-text': {
-    request: (s) => request('POST', '/sync/push', {token: s.access.fieldworker, json: push([record('obs-any-text-1')], 'x7Kp2mQa9Lb4Rc8T')}),
+    request: (s) =>
+      request('POST', '/sync/push', {
+        token: s.access.fieldworker,
+        json: push([record('obs-any-text-1')], 'x7Kp2mQa9Lb4Rc8T'),
+      }),
     description: {status: 400},
     release: {status: 200, check: (a) => expect(jsonBody(a)).toMatchObject({success_count: 1})},
   },
   'push-db-error-fails-batch': {
-    request: (s) => request('POST', '/sync/push', {token: s.access.fieldworker, json: push([record('obs-batch-1'), record('obs-batch-2', {created_at: 'the day before'})])}),
-    description: {status: 200, check: (a) => expect(jsonBody(a)).toMatchObject({success_count: 1, failed_records: [expect.objectContaining({observation_id: 'obs-batch-2'})]})},
+    request: (s) =>
+      request('POST', '/sync/push', {
+        token: s.access.fieldworker,
+        json: push([record('obs-batch-1'), record('obs-batch-2', {created_at: 'the day before'})]),
+      }),
+    description: {
+      status: 200,
+      check: (a) =>
+        expect(jsonBody(a)).toMatchObject({
+          success_count: 1,
+          failed_records: [expect.objectContaining({observation_id: 'obs-batch-2'})],
+        }),
+    },
     release: {
       status: 500,
       check: (a, s) => {
         releaseError('Failed to process sync data')(a);
-        expect(s.engine.store.state.observations.has('obs-batch-1'), 'the record before the refused one is not stored').toBe(false);
+        expect(
+          s.engine.store.state.observations.has('obs-batch-1'),
+          'the record before the refused one is not stored',
+        ).toBe(false);
       },
     },
   },
   'push-wrong-json-type-400': {
-    request: (s) => request('POST', '/sync/push', {token: s.access.fieldworker, json: push([record('obs-type-1'), record('obs-type-2', {deleted: 0})])}),
-    description: {status: 200, check: (a) => expect(jsonBody(a)).toMatchObject({success_count: 1, failed_records: [expect.objectContaining({observation_id: 'obs-type-2'})]})},
+    request: (s) =>
+      request('POST', '/sync/push', {
+        token: s.access.fieldworker,
+        json: push([record('obs-type-1'), record('obs-type-2', {deleted: 0})]),
+      }),
+    description: {
+      status: 200,
+      check: (a) =>
+        expect(jsonBody(a)).toMatchObject({
+          success_count: 1,
+          failed_records: [expect.objectContaining({observation_id: 'obs-type-2'})],
+        }),
+    },
     release: {
       status: 400,
       check: (a, s) => {
-        releaseError('Invalid request format', 'json: cannot unmarshal number into Go struct field Observation.records.deleted of type bool')(a);
+        releaseError(
+          'Invalid request format',
+          'json: cannot unmarshal number into Go struct field Observation.records.deleted of type bool',
+        )(a);
         expect(s.engine.store.state.observations.has('obs-type-1'), 'the good record is not stored either').toBe(false);
       },
     },
@@ -409,9 +616,13 @@ const PROBES: Record<RuleId, Probe> = {
   'text-excess-spaces-cut': {
     storedState: true,
     // The push stores the texts cut; the pull that returns them names the rule.
-    setup: (s) => pushFor(s, 'spaces_form', record(`obs-spaces-1${' '.repeat(300)}`, {form_version: `1.0${' '.repeat(60)}`})),
+    setup: (s) =>
+      pushFor(s, 'spaces_form', record(`obs-spaces-1${' '.repeat(300)}`, {form_version: `1.0${' '.repeat(60)}`})),
     request: pullOf('spaces_form'),
-    description: {status: 200, check: (a) => expect(pulledRecords(a)[0]).toMatchObject({observation_id: `obs-spaces-1${' '.repeat(300)}`})},
+    description: {
+      status: 200,
+      check: (a) => expect(pulledRecords(a)[0]).toMatchObject({observation_id: `obs-spaces-1${' '.repeat(300)}`}),
+    },
     release: {
       status: 200,
       check: (a) => {
@@ -423,18 +634,40 @@ const PROBES: Record<RuleId, Probe> = {
   },
   'geolocation-not-stored': {
     storedState: true,
-    setup: (s) => pushFor(s, 'geo_form', record('obs-geo-1', {geolocation: {latitude: -0.1, longitude: 34.7, accuracy: 5}})),
+    setup: (s) =>
+      pushFor(s, 'geo_form', record('obs-geo-1', {geolocation: {latitude: -0.1, longitude: 34.7, accuracy: 5}})),
     request: pullOf('geo_form'),
-    description: {status: 200, check: (a) => expect(pulledRecords(a)[0].geolocation).toMatchObject({latitude: -0.1, longitude: 34.7})},
+    description: {
+      status: 200,
+      check: (a) => expect(pulledRecords(a)[0].geolocation).toMatchObject({latitude: -0.1, longitude: 34.7}),
+    },
     release: {status: 200, check: (a) => expect(pulledRecords(a)[0]).not.toHaveProperty('geolocation')},
   },
   'push-failed-records-shape': {
-    request: (s) => request('POST', '/sync/push', {token: s.access.fieldworker, json: push([record('obs-shape-1'), record('', {observation_id: undefined})])}),
-    description: {status: 200, check: (a) => expect(jsonBody(a).failed_records).toEqual([expect.objectContaining({form_type: 'household_survey'})])},
-    release: {status: 200, check: (a) => expect(jsonBody(a).failed_records).toEqual([{error: 'observation_id is required', index: 1, record: expect.objectContaining({observation_id: ''})}])},
+    request: (s) =>
+      request('POST', '/sync/push', {
+        token: s.access.fieldworker,
+        json: push([record('obs-shape-1'), record('', {observation_id: undefined})]),
+      }),
+    description: {
+      status: 200,
+      check: (a) =>
+        expect(jsonBody(a).failed_records).toEqual([expect.objectContaining({form_type: 'household_survey'})]),
+    },
+    release: {
+      status: 200,
+      check: (a) =>
+        expect(jsonBody(a).failed_records).toEqual([
+          {error: 'observation_id is required', index: 1, record: expect.objectContaining({observation_id: ''})},
+        ]),
+    },
   },
   'empty-lists-null': {
-    request: (s) => request('POST', '/sync/pull', {token: s.access.viewer, json: {client_id: 'client-dialects', since: {version: 5000}}}),
+    request: (s) =>
+      request('POST', '/sync/pull', {
+        token: s.access.viewer,
+        json: {client_id: 'client-dialects', since: {version: 5000}},
+      }),
     description: {status: 200, check: (a) => expect(jsonBody(a).records).toEqual([])},
     release: {status: 200, check: (a) => expect(jsonBody(a).records).toBeNull()},
   },
@@ -454,20 +687,32 @@ const PROBES: Record<RuleId, Probe> = {
   },
   'export-numbers-empty': {
     request: (s) => request('GET', '/dataexport/parquet', {token: s.access.viewer}),
-    description: {status: 200, check: async (a) => expect((await exportRows(a, 'household_survey.parquet')).every((r) => typeof r.data_household_size === 'number')).toBe(true)},
+    description: {
+      status: 200,
+      check: async (a) =>
+        expect(
+          (await exportRows(a, 'household_survey.parquet')).every((r) => typeof r.data_household_size === 'number'),
+        ).toBe(true),
+    },
     release: {
       status: 200,
       check: async (a) => {
         const rows = await exportRows(a, 'household_survey.parquet');
         expect(rows.map((r) => r.data_household_size)).toEqual(rows.map(() => null));
-        expect(rows.every((r) => typeof r.data_village === 'string'), 'text fields are exported').toBe(true);
+        expect(
+          rows.every((r) => typeof r.data_village === 'string'),
+          'text fields are exported',
+        ).toBe(true);
         expect(a.headers.get('Content-Disposition')).toBe('attachment; filename="observations_export.zip"');
       },
     },
   },
   'export-breaks-on-one-record': {
     setup: async (s) => {
-      const pushed = await s.send('POST', '/sync/push', {token: s.access.fieldworker, json: push([record('obs-space-1', {data: {'household size': 4}})])});
+      const pushed = await s.send('POST', '/sync/push', {
+        token: s.access.fieldworker,
+        json: push([record('obs-space-1', {data: {'household size': 4}})]),
+      });
       expect(pushed.status, `${s.dialect}: a record with a field whose name has a space`).toBe(200);
     },
     request: (s) => request('GET', '/dataexport/parquet', {token: s.access.viewer}),
@@ -484,13 +729,22 @@ test('every server entry of the Known issues pages is a release rule, and every 
   const rules = new Set<string>(RULES);
   for (const entry of entries) {
     if (!rules.has(entry.id))
-      problems.push(`${entry.file}:${entry.line}: the entry #${entry.id} is no rule of src/api/synkronus/releases/v1.0.0-alpha.6/rules.ts`);
-    if (entry.sources.length === 0) problems.push(`${entry.file}:${entry.line}: the entry #${entry.id} names no source file at the tag`);
+      problems.push(
+        `${entry.file}:${entry.line}: the entry #${entry.id} is no rule of src/api/synkronus/releases/v1.0.0-alpha.6/rules.ts`,
+      );
+    if (entry.sources.length === 0)
+      problems.push(`${entry.file}:${entry.line}: the entry #${entry.id} names no source file at the tag`);
   }
   const ids = new Set(entries.map((e) => e.id));
-  for (const id of rules) if (!ids.has(id)) problems.push(`src/api/synkronus/releases/v1.0.0-alpha.6/rules.ts: rule ${id} has no server entry on the Known issues pages`);
+  for (const id of rules)
+    if (!ids.has(id))
+      problems.push(
+        `src/api/synkronus/releases/v1.0.0-alpha.6/rules.ts: rule ${id} has no server entry on the Known issues pages`,
+      );
   expect(problems, problems.join('\n')).toEqual([]);
-  console.log(`dialects: ${rules.size} release rules, ${entries.length} Known issues server entries, ${Object.keys(PROBES).length} probes`);
+  console.log(
+    `dialects: ${rules.size} release rules, ${entries.length} Known issues server entries, ${Object.keys(PROBES).length} probes`,
+  );
 });
 
 for (const [id, probe] of Object.entries(PROBES) as [RuleId, Probe][]) {
@@ -504,7 +758,9 @@ for (const [id, probe] of Object.entries(PROBES) as [RuleId, Probe][]) {
       const where = `#${id}, dialect ${dialect}`;
       expect(answer.status, `${where}: status (body ${answer.text.slice(0, 300)})`).toBe(expected.status);
       expect(answer.headers.get('X-Synkronus-Dialect'), where).toBe(dialect);
-      expect(Boolean(exchange.unspecified), `${where}: marked as not specified by the description`).toBe(Boolean(expected.unspecified));
+      expect(Boolean(exchange.unspecified), `${where}: marked as not specified by the description`).toBe(
+        Boolean(expected.unspecified),
+      );
       await expected.check?.(answer, s);
       if (dialect === 'description') {
         expect(exchange.rules, `${where}: the description dialect applies no release rule`).toEqual([]);
@@ -513,13 +769,22 @@ for (const [id, probe] of Object.entries(PROBES) as [RuleId, Probe][]) {
           expect(exchange.other?.status, `${where}: the other dialect's status`).toBe(probe.release.status);
         }
         if (!expected.unspecified && exchange.operationId)
-          expect(await responseProblems(exchange.operationId, exchange.response.clone()), `${where}: the answer matches the description`).toEqual([]);
+          expect(
+            await responseProblems(exchange.operationId, exchange.response.clone()),
+            `${where}: the answer matches the description`,
+          ).toEqual([]);
       } else {
-        expect(exchange.rules.map((r) => r.id), `${where}: the answer names the rule`).toContain(id);
+        expect(
+          exchange.rules.map((r) => r.id),
+          `${where}: the answer names the rule`,
+        ).toContain(id);
         expect(answer.headers.get('X-Synkronus-Rules') ?? '', where).toContain(id);
         const entry = serverEntries().find((e) => e.id === id);
         // The entry's own page, as the pages have it: the rule links straight to it, with its title.
-        expect(exchange.rules.find((r) => r.id === id), where).toEqual({id, title: entry?.title, href: `${OVERVIEW_PATH}/${entry?.area}#${id}`});
+        expect(
+          exchange.rules.find((r) => r.id === id),
+          where,
+        ).toEqual({id, title: entry?.title, href: `${OVERVIEW_PATH}/${entry?.area}#${id}`});
         expect(exchange.other?.dialect, where).toBe('description');
       }
     }
@@ -528,6 +793,9 @@ for (const [id, probe] of Object.entries(PROBES) as [RuleId, Probe][]) {
 
 test('the engine knows every operation of the description, and has a behaviour for each', () => {
   const described = CONTRACT.operations.map((op) => op.operationId);
-  expect([...OPERATION_IDS], 'src/api/synkronus/operations.ts lists the operationIds of api/synkronus.yaml, in its order: update it').toEqual(described);
+  expect(
+    [...OPERATION_IDS],
+    'src/api/synkronus/operations.ts lists the operationIds of api/synkronus.yaml, in its order: update it',
+  ).toEqual(described);
   expect(Object.keys(BEHAVIOURS).sort()).toEqual([...described].sort());
 });

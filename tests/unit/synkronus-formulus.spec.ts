@@ -76,7 +76,14 @@ function requestOf(
   return new Request(BASE + where, {method, headers: h, body});
 }
 
-type Answer = {status: number; contentType: string; text: string; json: Record<string, unknown>; rules: string[]; reason: string};
+type Answer = {
+  status: number;
+  contentType: string;
+  text: string;
+  json: Record<string, unknown>;
+  rules: string[];
+  reason: string;
+};
 
 type Expected = {status: number; check?: (answer: Answer) => void};
 
@@ -122,7 +129,8 @@ const EXPECTED: Record<string, (f: Map<string, Fixture>) => Record<DialectName, 
         expect(a.json.has_more).toBe(true);
         expect(a.rules).toEqual(expect.arrayContaining(['pull-limit-not-checked']));
         // The release never stores a geolocation, and never writes synced_at: its records have neither.
-        for (const field of ['geolocation', 'synced_at']) expect((a.json.records as object[])[0]).not.toHaveProperty(field);
+        for (const field of ['geolocation', 'synced_at'])
+          expect((a.json.records as object[])[0]).not.toHaveProperty(field);
       },
     },
   }),

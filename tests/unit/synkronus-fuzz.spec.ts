@@ -437,10 +437,7 @@ function makeRequest(r: Random, tokens: Tokens, zipFiles: Record<string, Uint8Ar
  * token of a role that may call the operation), with the answers the engine must give: none stores or
  * serves what it should refuse.
  */
-function targeted(
-  tokens: Tokens,
-  zipFiles: Record<string, Uint8Array>,
-): Targeted[] {
+function targeted(tokens: Tokens, zipFiles: Record<string, Uint8Array>): Targeted[] {
   const [admin, fieldworker] = tokens.access;
   const json = (path: string, token: string, body: string) =>
     new Request(BASE + path, {

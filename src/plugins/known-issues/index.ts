@@ -69,7 +69,9 @@ export function knownIssuesIndex(siteDir: string): RootContent[] {
       const items = ofPage
         .filter((e) => e.section === section)
         // Each item says where its entry is, for a reader who lands on it by an old anchor without JavaScript.
-        .map((e) => jsx('li', [link(`${href}#${e.id}`, inline(e.title)) as never, text(`, on ${page.title}`) as never], e.id));
+        .map((e) =>
+          jsx('li', [link(`${href}#${e.id}`, inline(e.title)) as never, text(`, on ${page.title}`) as never], e.id),
+        );
       nodes.push(jsx('ul', items));
     }
   }
