@@ -20,6 +20,7 @@ export default defineConfig([
     '.tmp/',
     'test-results/',
     'playwright-report/',
+    'packages/synkronus-mock/dist/',
     'docs/',
     'static/',
   ]),

@@ -47,6 +47,7 @@ const sidebars: SidebarsConfig = {
         'documentation/synkronus/sync-protocol',
         'documentation/synkronus/sync-client',
         {type: 'doc', id: 'documentation/synkronus/sync-client-code', label: 'Sync client code'},
+        'documentation/synkronus/test-against-the-mock',
         'documentation/synkronus/authentication',
         'documentation/synkronus/errors',
         {

@@ -1,36 +1,18 @@
 /**
- * `npm run synkronus-mock -- [--dialect v1.0.0-alpha.6|description] [--port 8080] [--empty]`: serves the site's
- * Synkronus engine on 127.0.0.1 for a client's own tests (src/api/synkronus/README.md). `--empty` starts with
- * the seed's accounts but no observations, attachments or app bundles. Stops on Ctrl-C.
+ * `npm run synkronus-mock -- [options]`: the synkronus-mock command (src/api/synkronus/cli.ts) with the engine's
+ * data made from this repository's files. The package of the same name (packages/synkronus-mock) runs the same
+ * command with that data built in. `--help` lists the options.
  */
-import {parseArgs} from 'node:util';
-import {DIALECTS, DEFAULT_DIALECT, SEED_USERS, type DialectName} from '../src/api/synkronus';
-import {startSynkronusServer} from '../src/api/synkronus/node';
+import {readFileSync} from 'node:fs';
+import path from 'node:path';
+import {runCli} from '../src/api/synkronus/cli';
+import {engineDataFromFiles} from '../src/api/synkronus/files';
 
-const {values} = parseArgs({
-  options: {
-    dialect: {type: 'string', default: DEFAULT_DIALECT},
-    port: {type: 'string', default: '8080'},
-    empty: {type: 'boolean', default: false},
-  },
-});
-const dialect = values.dialect as DialectName;
-if (!DIALECTS.includes(dialect)) {
-  console.error(`synkronus-mock: --dialect must be one of ${DIALECTS.join(', ')}, not ${values.dialect}`);
-  process.exit(2);
-}
-const port = Number(values.port);
-if (!Number.isInteger(port) || port < 0 || port > 65535) {
-  console.error(`synkronus-mock: --port must be a port number, not ${values.port}`);
-  process.exit(2);
-}
+const manifest = JSON.parse(readFileSync(path.join(__dirname, '../packages/synkronus-mock/package.json'), 'utf8')) as {
+  name: string;
+  version: string;
+};
 
-void startSynkronusServer({dialect, port, seed: {content: !values.empty}}).then(({origin, close}) => {
-  console.log(`synkronus-mock: dialect ${dialect} at ${origin}`);
-  console.log(
-    `synkronus-mock: accounts ${SEED_USERS.map((u) => `${u.username} / ${u.password} (${u.role})`).join(', ')}`,
-  );
-  const stop = () => void close().then(() => process.exit(0));
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
-});
+void runCli(process.argv.slice(2), {name: manifest.name, version: manifest.version, data: engineDataFromFiles()}).then(
+  (code) => process.exit(code),
+);

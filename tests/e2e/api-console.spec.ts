@@ -14,6 +14,7 @@
  * - axe finds no violation on /api with a console open, in light and in dark mode.
  * The unit test of the mock (tests/unit/api-console-mock.spec.ts) covers every error status of every operation.
  */
+import fs from 'node:fs';
 import type {Locator, Page} from '@playwright/test';
 import {test, expect} from '../support/fixtures';
 import {axeViolations} from '../support/axe';
@@ -21,6 +22,7 @@ import {answerProblems, OPERATIONS} from '../support/api-console';
 import {SEED_OBSERVATION_COUNT, SEED_USERS, type DialectName} from '../../src/api/synkronus';
 import {knownIssueEntries} from '../support/known-issues';
 import {writeZip} from '../../src/api/synkronus/zip';
+import {harHeader, harProblems, type HarEntry} from '../support/har';
 import type {ContractOperation} from '../../src/api/synkronus/contract';
 
 /** Opens the console of an operation and returns its panel. */
@@ -634,4 +636,51 @@ test.describe('the dialects of the console', () => {
     await version.getByRole('radio', {name: DIALECT_RADIO['v1.0.0-alpha.6']}).check();
     await expect(change.getByText(/^Not logged in/)).toBeVisible();
   });
+});
+
+test('the session saves as a HAR file, offline, with each request, its answer, the dialect and the rules', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/api');
+  await login(page, seedUser('read-write'));
+  const pull = await openConsole(page, byId('syncPull'));
+  // The console runs in the page: saving needs no network.
+  await context.setOffline(true);
+  expect((await sendAndRead(pull)).status).toBe(200);
+  await expect(pull.getByText(/^2 exchanges so far/)).toBeVisible();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    pull.getByRole('button', {name: 'Save the session as HAR'}).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^synkronus-session-[\d-]+T[\d-]+\.har$/);
+  const har = JSON.parse(fs.readFileSync((await download.path())!, 'utf8')) as {log: {entries: HarEntry[]}};
+  await context.setOffline(false);
+  expect(harProblems(har)).toEqual([]);
+  const {entries} = har.log;
+  expect(entries.map((e) => `${e.request.method} ${new URL(e.request.url).pathname} ${e.response.status}`)).toEqual([
+    'POST /auth/login 200',
+    'POST /sync/pull 200',
+  ]);
+  expect(JSON.parse(entries[0].request.postData!.text)).toMatchObject({username: seedUser('read-write').username});
+  expect(entries.map((e) => harHeader(e, 'x-synkronus-dialect'))).toEqual(['description', 'description']);
+  expect(JSON.parse(entries[1].response.content.text!)).toHaveProperty('records');
+});
+
+test('the sync playground saves its session as a HAR file too', async ({page}) => {
+  await page.goto('/docs/documentation/synkronus/sync-protocol');
+  const region = page.getByRole('region', {name: 'Sync playground'});
+  await region.getByRole('button', {name: 'Start the sync playground'}).click();
+  await region.getByRole('button', {name: 'Log in as fieldworker'}).click();
+  await expect(region.getByRole('listitem', {name: /^1\. /})).toContainText('Status 200 OK');
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    region.getByRole('button', {name: 'Save the session as HAR'}).click(),
+  ]);
+  const har = JSON.parse(fs.readFileSync((await download.path())!, 'utf8')) as {log: {entries: HarEntry[]}};
+  expect(harProblems(har)).toEqual([]);
+  expect(har.log.entries.map((e) => `${e.request.method} ${new URL(e.request.url).pathname}`)).toEqual([
+    'POST /auth/login',
+  ]);
+  expect(harHeader(har.log.entries[0], 'x-synkronus-dialect')).toBe('v1.0.0-alpha.6');
 });

@@ -7,7 +7,7 @@
 import {resolveRef} from '../../src/api/openapi';
 import {createSynkronus, type DialectName, type Synkronus} from '../../src/api/synkronus';
 import type {ContractOperation} from '../../src/api/synkronus/contract';
-import {engineDataFromFiles} from '../../src/api/synkronus/node';
+import {engineDataFromFiles} from '../../src/api/synkronus/files';
 import {API, schemaValidator} from './api-description';
 import {ROOT} from './content';
 

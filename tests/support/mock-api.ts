@@ -4,10 +4,11 @@
  * It validates requests against the description (401 without a token, 400 for invalid input) and
  * answers with the documented examples. `runCurl` runs a documented curl command against it.
  */
-import {execFileSync, spawn} from 'node:child_process';
+import {execFile, execFileSync, spawn} from 'node:child_process';
 import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import {promisify} from 'node:util';
 import {CURL_BASE_URL} from '../../src/api/curl';
 import {API_SPEC_PATH, REPO_ROOT} from './api-description';
 import {STATE_TIMEOUT_MS} from './limits';
@@ -68,19 +69,41 @@ export async function startMockApi(port: number): Promise<MockApi> {
 /** What curl reports about the call it made. */
 export type CurlResult = {status: number; method: string; url: URL};
 
+/** The curl command to run for `command`, and the folder (with a file for each upload) to run it in. */
+function curlRun(command: string, origin: string) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'mock-api-curl-'));
+  for (const [, name] of command.matchAll(/=@([^;"'\s]+)/g)) writeFileSync(path.join(dir, name), 'sample bytes');
+  const run = `${command.replaceAll(CURL_BASE_URL, origin)} -s -w '\\n%{http_code} %{method} %{url_effective}'`;
+  return {dir, run};
+}
+
+function curlResult(output: string): CurlResult {
+  const [status, method, url] = output.trim().split('\n').pop()!.split(' ');
+  return {status: Number(status), method, url: new URL(url)};
+}
+
 /**
  * Runs a curl command written for a Synkronus server at CURL_BASE_URL (`http://localhost:8080`)
  * against the mock instead, with `$TOKEN` set to `token`, in a temporary directory that holds a
  * small file for each upload (`-F field=@name`).
  */
 export function runCurl(command: string, mock: MockApi, token: string): CurlResult {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'mock-api-curl-'));
+  const {dir, run} = curlRun(command, mock.origin);
   try {
-    for (const [, name] of command.matchAll(/=@([^;"'\s]+)/g)) writeFileSync(path.join(dir, name), 'sample bytes');
-    const run = `${command.replaceAll(CURL_BASE_URL, mock.origin)} -s -w '\\n%{http_code} %{method} %{url_effective}'`;
-    const output = execFileSync('bash', ['-c', run], {cwd: dir, env: {...process.env, TOKEN: token}, encoding: 'utf8'});
-    const [status, method, url] = output.trim().split('\n').pop()!.split(' ');
-    return {status: Number(status), method, url: new URL(url)};
+    return curlResult(
+      execFileSync('bash', ['-c', run], {cwd: dir, env: {...process.env, TOKEN: token}, encoding: 'utf8'}),
+    );
+  } finally {
+    rmSync(dir, {recursive: true, force: true});
+  }
+}
+
+/** runCurl for a server in this process: the test's event loop keeps answering while curl waits. */
+export async function runCurlAsync(command: string, origin: string): Promise<CurlResult> {
+  const {dir, run} = curlRun(command, origin);
+  try {
+    const {stdout} = await promisify(execFile)('bash', ['-c', run], {cwd: dir, encoding: 'utf8'});
+    return curlResult(stdout);
   } finally {
     rmSync(dir, {recursive: true, force: true});
   }

@@ -26,6 +26,11 @@ const SPEC_ROUTES = [
   {path: '/docs/documentation/synkronus/sync-protocol', h1: /^Sync protocol$/, title: /Sync protocol/},
   {path: '/docs/documentation/synkronus/sync-client', h1: /Write a sync client/, title: /Write a sync client/},
   {
+    path: '/docs/documentation/synkronus/test-against-the-mock',
+    h1: /^Test your client against the mock$/,
+    title: /Test your client against the mock/,
+  },
+  {
     path: '/docs/documentation/synkronus/sync-client-code',
     h1: /^Sync client: the code$/,
     title: /Sync client: the code/,

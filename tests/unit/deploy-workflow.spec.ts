@@ -18,7 +18,7 @@ const {scripts} = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'
 test('the workflow runs npm test, which builds and runs the whole suite', () => {
   expect(workflow.on).toHaveProperty('push', {branches: ['main']});
   const runs = workflow.jobs.test.steps.map((s) => s.run).filter(Boolean);
-  expect(runs).toEqual(['npm test']);
+  expect(runs).toEqual(['npm test', 'npm run synkronus-mock:pack']);
   expect(scripts.test).toBe('bash scripts/test.sh');
 });
 
@@ -35,4 +35,17 @@ test('only a push to main publishes, and only the tested build/', () => {
   expect(deploy.if).toBe(FROM_MAIN);
   expect(deploy.permissions).toEqual({pages: 'write', 'id-token': 'write'});
   expect(deploy.steps.map((s) => s.uses)).toEqual(['actions/deploy-pages@v4']);
+});
+
+test('every run keeps the synkronus-mock tarball it packs after the tests, as the artifact the guide names', () => {
+  const steps = workflow.jobs.test.steps;
+  const pack = steps.findIndex((s) => s.run === 'npm run synkronus-mock:pack');
+  const keep = steps.findIndex((s) => s.uses?.startsWith('actions/upload-artifact@'));
+  expect(pack, 'packed after the tests').toBeGreaterThan(steps.findIndex((s) => s.run === 'npm test'));
+  expect(keep).toBeGreaterThan(pack);
+  expect(steps[keep].with).toEqual({name: 'synkronus-mock', path: '.tmp/synkronus-mock/synkronus-mock-*.tgz'});
+  expect(steps[keep].if, 'on every run, pull requests too').toBeUndefined();
+  expect(scripts['synkronus-mock:pack']).toBe('bash scripts/setup.sh deps && jiti scripts/pack-synkronus-mock.ts');
+  const guide = fs.readFileSync(path.join(REPO_ROOT, 'docs/documentation/synkronus/test-against-the-mock.mdx'), 'utf8');
+  expect(guide).toMatch(/the artifact\s+`synkronus-mock`/);
 });

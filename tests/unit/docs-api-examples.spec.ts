@@ -19,15 +19,22 @@
  * (c) A push example (a curl to /sync/push) followed on its page by a ```json schema=SyncPushResponse block is that
  *     block's request: sent to the Synkronus engine as the server of the release answers (its seed is the
  *     examples' state), it gets exactly that answer.
+ *
+ * (d) A curl to `http://localhost:8080/__synkronus/...` calls the control API of synkronus-mock, not the API:
+ *     each is run, in the order of its page, against the engine's Node server with the control API on, and
+ *     must get a 2xx JSON answer; every call of the control API has an example.
  */
 import {test, expect} from '@playwright/test';
 import {CURL_BASE_URL} from '../../src/api/curl';
 import {listOperations} from '../../src/api/openapi';
 import {loadApiDescription, schemaValidator, validateNamed} from '../support/api-description';
 import {listFiles, readRepoFile, splitMarkdown, type Line} from '../support/content';
-import {mockApiPort, runCurl, startMockApi, type MockApi} from '../support/mock-api';
+import {mockApiPort, runCurl, runCurlAsync, startMockApi, type MockApi} from '../support/mock-api';
 import {newSynkronus} from '../support/api-console';
 import {joinContinuations} from '../support/synk-commands';
+import {CONTROL_CALLS, CONTROL_PREFIX} from '../../src/api/synkronus/control';
+import {startSynkronusServer} from '../../src/api/synkronus/node';
+import {ENGINE_DATA} from '../support/api-console';
 
 const doc = loadApiDescription();
 const validate = schemaValidator(doc);
@@ -50,13 +57,17 @@ const jsonBlocks = blocks.filter((b) => b.lang === 'json');
 const body = (block: Block) => block.lines.map((l) => l.text).join('\n');
 
 /** The curl commands of the shell blocks, continuation lines joined, each with the line it starts on. */
-const curls = blocks
+const allCurls = blocks
   .filter((b) => ['bash', 'sh', 'shell'].includes(b.lang))
   .flatMap((b) =>
     joinContinuations(b.lines)
       .map((l) => ({file: b.file, line: l.line, command: l.text.trim()}))
       .filter(({command}) => command.startsWith('curl ')),
   );
+const isControl = ({command}: {command: string}) => command.includes(`${CURL_BASE_URL}${CONTROL_PREFIX}`);
+/** The API's examples, and the control API's (d). */
+const curls = allCurls.filter((c) => !isControl(c));
+const controlCurls = allCurls.filter(isControl);
 
 /** The operation a method and URL path belong to (path templates such as /users/{username} match one segment). */
 function operationFor(method: string, pathname: string) {
@@ -141,6 +152,25 @@ test.describe('API examples on docs pages', () => {
           `${where}: the engine answers ${JSON.stringify(got)}; ${file}:${answer.line} shows ${JSON.stringify(shown)}`,
         );
     }
+    expect(problems, problems.join('\n')).toEqual([]);
+  });
+
+  test('every control API example gets a 2xx JSON answer from the engine, and every control call has one', async () => {
+    const server = await startSynkronusServer({data: ENGINE_DATA, control: true});
+    const problems: string[] = [];
+    const called = new Set<string>();
+    try {
+      for (const {file, line, command} of controlCurls) {
+        const {status, method, url} = await runCurlAsync(command, server.origin);
+        called.add(`${method} ${url.pathname}`);
+        if (status < 200 || status > 299) problems.push(`${file}:${line}: ${method} ${url.pathname} got ${status}`);
+      }
+    } finally {
+      await server.close();
+    }
+    for (const {method, path} of CONTROL_CALLS)
+      if (!called.has(`${method} ${CONTROL_PREFIX}${path}`))
+        problems.push(`no page has a curl example of the control call ${method} ${CONTROL_PREFIX}${path}`);
     expect(problems, problems.join('\n')).toEqual([]);
   });
 

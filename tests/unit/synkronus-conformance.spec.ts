@@ -6,7 +6,8 @@
  */
 import {test, expect} from '@playwright/test';
 import {RELEASE, type RuleId} from '../../src/api/synkronus';
-import {engineDataFromFiles, startSynkronusServer, type SynkronusServer} from '../../src/api/synkronus/node';
+import {engineDataFromFiles} from '../../src/api/synkronus/files';
+import {startSynkronusServer, type SynkronusServer} from '../../src/api/synkronus/node';
 import type {As, ConformanceCase, Expect, Step} from '../conformance/cases';
 import {CASES, UNPORTABLE} from '../conformance/v1.0.0-alpha.6';
 import {PASSWORDS, zipOf, type Who} from '../support/engine-session';

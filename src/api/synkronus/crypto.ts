@@ -20,10 +20,3 @@ export const isHmacAlgorithm = (alg: unknown): alg is HmacAlgorithm => typeof al
 
 export const hmacOf = (alg: HmacAlgorithm, key: string, data: string): Uint8Array =>
   hmac(HMAC_HASHES[alg], encoder.encode(key), encoder.encode(data));
-
-/** Random lower-case hex, from the platform's generator. */
-export function randomHex(bytes: number): string {
-  const buffer = new Uint8Array(bytes);
-  crypto.getRandomValues(buffer);
-  return bytesToHex(buffer);
-}

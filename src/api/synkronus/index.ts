@@ -69,12 +69,16 @@ export type Synkronus = {
   handle: (request: Request, options?: ExchangeOptions) => Promise<Response>;
   /** Answers one request and says what gave the answer; with `compare`, also how the other dialect would answer. */
   exchange: (request: Request, options?: ExchangeOptions) => Promise<Exchange>;
-  /** Back to the seeded state; every token forgotten. */
-  reset: () => void;
+  /** Back to the seeded state, or to `seed` from now on (`{content: false}`: an empty server); every token forgotten. */
+  reset: (seed?: Seed) => void;
   /** Moves the clock past the lifetime of every token issued so far. */
   expireTokens: () => void;
   /** Moves the engine's clock on by `ms` milliseconds (tokens expire by it; times of writes follow it). */
   advanceClock: (ms: number) => void;
+  /** Sets the engine's clock to `millis` since the epoch; it runs on from there. */
+  setClock: (millis: number) => void;
+  /** The engine's clock, in milliseconds since the epoch. */
+  now: () => number;
   /** What a restart of the server loses: what it keeps in memory only. */
   restart: () => void;
   /** Makes the database unreachable (true) or reachable again. */
@@ -100,7 +104,8 @@ export function createSynkronus(
     throw new Error(`unknown dialect ${String(dialectName)}: one of ${DIALECTS.join(', ')}`);
   const dialect = DIALECT_OF[dialectName];
   const run = createPipeline({contract, validate: schemaValidator(contract.schemas), jwtSecret: options.jwtSecret ?? ENGINE_JWT_SECRET});
-  const store = new Store(() => dialect.seed(options.seed ?? {}));
+  let seed = options.seed ?? {};
+  const store = new Store(() => dialect.seed(seed));
   const ruleInfo = ruleInfoOf(knownIssues);
 
   async function outcomeOf(request: Request, on: Store, name: DialectName, target?: string): Promise<Outcome> {
@@ -141,13 +146,20 @@ export function createSynkronus(
     store,
     handle: async (request, options) => (await exchange(request, options)).response,
     exchange,
-    reset: () => store.reset(),
+    reset: (next) => {
+      if (next) seed = next;
+      store.reset();
+    },
     expireTokens: () => {
       store.state.clockOffset += EXPIRY_JUMP_MS;
     },
     advanceClock: (ms) => {
       store.state.clockOffset += ms;
     },
+    setClock: (millis) => {
+      store.state.clockOffset = millis - Date.now();
+    },
+    now: () => store.now(),
     restart: () => {
       store.state.restarted = true;
     },

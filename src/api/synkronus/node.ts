@@ -1,31 +1,16 @@
 /**
- * The engine over HTTP, for Node: a `node:http` server on 127.0.0.1 that hands every request to one engine.
- * The site's tests serve it to the guide's sync client; integrators serve it to their own client's tests
- * (`npm run synkronus-mock -- --dialect v1.0.0-alpha.6 --port 8080`). Node only: it builds the contract from
- * the description file's API model (src/api/load.ts), as the build does.
+ * The engine over HTTP, for Node: a `node:http` server on 127.0.0.1 that hands every request to one engine,
+ * keeps the journal of the exchanges, and, when asked, serves the control API (./control.ts). The site's tests
+ * serve it to the guide's sync client; integrators serve it to their own client's tests through the
+ * synkronus-mock command (./cli.ts). The engine's data comes from the caller: ./files.ts makes it from this
+ * repository, the package carries it ready-made.
  */
-import {STATUS_CODES} from 'node:http';
-import http from 'node:http';
+import http, {STATUS_CODES} from 'node:http';
 import type {AddressInfo} from 'node:net';
-import path from 'node:path';
-import {readKnownIssues} from '../../known-issues/read';
-import {loadApiModel} from '../load';
-import {buildContract} from '../model/toContract';
-import type {Contract} from './contract';
+import {CONTROL_PREFIX, controlAnswer} from './control';
+import type {HarCreator} from './har';
 import {createSynkronus, type DialectName, type EngineData, type Exchange, type Seed, type Synkronus} from './index';
-
-/** The description the site documents, relative to the repository. */
-export const DESCRIPTION_FILE = 'api/synkronus.yaml';
-const ROOT = path.resolve(__dirname, '../../..');
-
-export function contractFromFile(file = DESCRIPTION_FILE, root = ROOT): Contract {
-  return buildContract(loadApiModel(file, root), STATUS_CODES);
-}
-
-/** What the engine is made from, read from the repository as the build reads it. */
-export function engineDataFromFiles(root = ROOT): EngineData {
-  return {contract: contractFromFile(DESCRIPTION_FILE, root), knownIssues: readKnownIssues(root)};
-}
+import {journalEntry, type JournalEntry} from './journal';
 
 /** What happens to one request before the engine sees it, for tests of a client's failure handling. */
 export type Intercept = (request: {method: string; path: string; body: Buffer}) =>
@@ -38,28 +23,83 @@ export type Intercept = (request: {method: string; path: string; body: Buffer}) 
   | {status: number; contentType: string; body: string};
 
 export type SynkronusServerOptions = {
+  data: EngineData;
   dialect?: DialectName;
   /** 0 (the default) takes a free port. */
   port?: number;
   seed?: Seed;
-  data?: EngineData;
   intercept?: Intercept;
+  /** Serves the control API under CONTROL_PREFIX. */
+  control?: boolean;
+  /** Who wrote the HAR files of the control API. */
+  creator?: HarCreator;
   /** Called with every exchange the engine answered, before the answer is sent (its body still unread). */
   onExchange?: (
     request: {method: string; path: string; query: string; headers: Headers; body: Buffer},
     exchange: Exchange,
   ) => void | Promise<void>;
+  /** Called with each entry of the journal as it is added. */
+  onJournal?: (entry: JournalEntry) => void;
 };
 
-export type SynkronusServer = {origin: string; engine: Synkronus; close: () => Promise<void>};
+export type SynkronusServer = {
+  origin: string;
+  engine: Synkronus;
+  /** The last JOURNAL_LIMIT exchanges, oldest first. */
+  journal: JournalEntry[];
+  close: () => Promise<void>;
+};
 
-export async function startSynkronusServer(options: SynkronusServerOptions = {}): Promise<SynkronusServer> {
-  const engine = createSynkronus(options.data ?? engineDataFromFiles(), {dialect: options.dialect, seed: options.seed});
+/** How many exchanges the journal keeps: the oldest go first, so a long run's memory stays bounded. */
+export const JOURNAL_LIMIT = 1000;
+
+const reasonOf = (status: number) => STATUS_CODES[status] ?? '';
+
+function requestOf(req: http.IncomingMessage, url: URL, method: string, body: Buffer): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+  }
+  const hasBody = method !== 'GET' && method !== 'HEAD' && body.length > 0;
+  return new Request(url, {method, headers, body: hasBody ? new Uint8Array(body) : undefined});
+}
+
+async function send(res: http.ServerResponse, method: string, response: Response) {
+  const payload = Buffer.from(await response.arrayBuffer());
+  const out: Record<string, string> = {};
+  response.headers.forEach((value, name) => (out[name] = value));
+  if (payload.length && method !== 'HEAD') out['content-length'] = String(payload.length);
+  res.writeHead(response.status, out);
+  res.end(method === 'HEAD' ? undefined : payload);
+}
+
+export async function startSynkronusServer(options: SynkronusServerOptions): Promise<SynkronusServer> {
+  const engine = createSynkronus(options.data, {dialect: options.dialect, seed: options.seed});
+  const journal: JournalEntry[] = [];
+  const creator = options.creator ?? {name: 'synkronus-mock', version: options.data.contract.version};
   let origin = '';
 
+  async function answer(req: http.IncomingMessage, url: URL, method: string, body: Buffer, started: number) {
+    const request = requestOf(req, url, method, body);
+    // The target as sent: Go routes on it before any `.` or `..` is resolved.
+    const exchange = await engine.exchange(request.clone(), {target: req.url});
+    const entry = await journalEntry({method, url: url.href, headers: request.headers, body: new Uint8Array(body)}, exchange, started);
+    journal.push(entry);
+    if (journal.length > JOURNAL_LIMIT) journal.shift();
+    options.onJournal?.(entry);
+    await options.onExchange?.({method, path: url.pathname, query: url.search, headers: request.headers, body}, exchange);
+    return exchange.response;
+  }
+
   async function serve(req: http.IncomingMessage, res: http.ServerResponse, body: Buffer) {
+    const started = Date.now();
     const url = new URL(req.url ?? '/', origin);
     const method = (req.method ?? 'GET').toUpperCase();
+    if (options.control && (url.pathname === CONTROL_PREFIX || url.pathname.startsWith(`${CONTROL_PREFIX}/`))) {
+      const path = url.pathname.slice(CONTROL_PREFIX.length);
+      await send(res, method, controlAnswer(method, path, body.toString('utf8'), {engine, journal, creator, reasonOf}));
+      return;
+    }
     const verdict = options.intercept?.({method, path: url.pathname, body});
     if (verdict === 'drop-before') {
       req.socket.destroy();
@@ -70,26 +110,12 @@ export async function startSynkronusServer(options: SynkronusServerOptions = {})
       res.end(verdict.body);
       return;
     }
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(req.headers)) {
-      if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
-    }
-    const hasBody = method !== 'GET' && method !== 'HEAD' && body.length > 0;
-    const request = new Request(url, {method, headers, body: hasBody ? new Uint8Array(body) : undefined});
-    // The target as sent: Go routes on it before any `.` or `..` is resolved.
-    const exchange = await engine.exchange(request, {target: req.url});
-    await options.onExchange?.({method, path: url.pathname, query: url.search, headers, body}, exchange);
+    const response = await answer(req, url, method, body, started);
     if (verdict === 'drop-after') {
       req.socket.destroy();
       return;
     }
-    const {response} = exchange;
-    const payload = Buffer.from(await response.arrayBuffer());
-    const out: Record<string, string> = {};
-    response.headers.forEach((value, name) => (out[name] = value));
-    if (payload.length && method !== 'HEAD') out['content-length'] = String(payload.length);
-    res.writeHead(response.status, out);
-    res.end(method === 'HEAD' ? undefined : payload);
+    await send(res, method, response);
   }
 
   const server = http.createServer((req, res) => {
@@ -111,6 +137,7 @@ export async function startSynkronusServer(options: SynkronusServerOptions = {})
   return {
     origin,
     engine,
+    journal,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

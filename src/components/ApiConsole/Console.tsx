@@ -8,7 +8,7 @@ import clsx from 'clsx';
 import {useId, useMemo, useRef, useState, type FormEvent, type ReactNode} from 'react';
 import {toCurl, type RequestSample} from '@site/src/api/curl';
 import type {ContractOperation} from '@site/src/api/synkronus/contract';
-import {MOCK_ORIGIN, ResponseView, SeedNote, showResponse, type Shown} from './Response';
+import {MOCK_ORIGIN, ResponseView, SaveSession, SeedNote, showResponse, type Shown} from './Response';
 import {DialectSwitch, useSession} from './Dialect';
 import {contract, expireTokens, resetSynkronus, send, startSession, tokenOwner} from './session';
 import styles from './styles.module.css';
@@ -174,6 +174,7 @@ export function ConsolePanel({operationId}: {operationId: string}): ReactNode {
       </p>
       <DialectSwitch />
       <SeedNote />
+      <SaveSession />
       {op.isPublic ? null : <Session />}
       {/* The roles that may make the call are stated once, in the operation's access facts above. */}
       {op.rolesUnspecified ? (

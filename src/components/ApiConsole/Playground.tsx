@@ -11,7 +11,7 @@ import {useEffect, useRef, useState, type ReactNode} from 'react';
 import type {ContractOperation} from '@site/src/api/synkronus/contract';
 import {DEFAULT_DIALECT, SEED_USERS} from '@site/src/api/synkronus';
 import {knownIssueHref} from '@site/src/known-issues';
-import {MOCK_ORIGIN, ResponseView, SeedNote, showResponse, type Shown} from './Response';
+import {MOCK_ORIGIN, ResponseView, SaveSession, SeedNote, showResponse, type Shown} from './Response';
 import {DialectSwitch} from './Dialect';
 import {contract, knownIssues, resetSynkronus, send, startSession} from './session';
 import styles from './styles.module.css';
@@ -244,6 +244,7 @@ export function Playground(): ReactNode {
       </p>
       <DialectSwitch />
       <SeedNote />
+      <SaveSession />
       <ol className={styles.steps}>
         {steps.map((step) => (
           <li key={step.title} className={styles.step} aria-label={step.title}>

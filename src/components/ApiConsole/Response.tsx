@@ -8,7 +8,7 @@ import {MAX_BUNDLE_BYTES, SEED_FORM_TYPES, SEED_USERS, seedSummary} from '@site/
 import type {Exchange} from '@site/src/api/synkronus';
 import {listZip} from '@site/src/api/synkronus/zip';
 import {AnswerNotesView, useSession, type AnswerNotes} from './Dialect';
-import {contract} from './session';
+import {contract, saveSessionHar} from './session';
 import styles from './styles.module.css';
 
 /** The address requests are made out to (never fetched: the in-browser Synkronus answers them). */
@@ -145,6 +145,20 @@ export function SeedNote(): ReactNode {
       <code>{bundles[0]}</code> to <code>{bundles[bundles.length - 1]}</code>, <code>{seed.activeBundle}</code> active.
       App bundles up to {MAX_BUNDLE_BYTES / 1024} KiB. Access tokens last 24 hours and refresh tokens 7 days, as on the
       server of the release.
+    </p>
+  );
+}
+
+/** Saves every exchange of the page (console and playground, both dialects) as a HAR file. */
+export function SaveSession(): ReactNode {
+  const {exchanges} = useSession();
+  return (
+    <p className={styles.subtle}>
+      <button type="button" className="button button--sm button--secondary" onClick={saveSessionHar}>
+        Save the session as HAR
+      </button>{' '}
+      {exchanges} exchange{exchanges === 1 ? '' : 's'} so far: each request and answer, with its dialect and rules, in
+      the format of browsers&apos; developer tools (open it there with Import HAR).
     </p>
   );
 }

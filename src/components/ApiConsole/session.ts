@@ -7,6 +7,8 @@
  */
 import contract from '@generated/api/synkronus/contract.json';
 import knownIssues from '@generated/known-issues/default/entries.json';
+import {harFile} from '@site/src/api/synkronus/har';
+import {journalEntry, type JournalEntry} from '@site/src/api/synkronus/journal';
 import {
   createSynkronus,
   DEFAULT_DIALECT,
@@ -19,11 +21,15 @@ import {
 export {contract, knownIssues};
 
 export type Auth = {token: string; username?: string; role?: string};
-type Session = {dialect: DialectName; auth: Auth};
+/** `exchanges`: how many the page's journal holds. */
+type Session = {dialect: DialectName; auth: Auth; exchanges: number};
 
 const engines = new Map<DialectName, Synkronus>();
 const tokens = new Map<DialectName, Auth>();
-let session: Session = {dialect: DEFAULT_DIALECT, auth: {token: ''}};
+let session: Session = {dialect: DEFAULT_DIALECT, auth: {token: ''}, exchanges: 0};
+/** Every exchange of the page, in every dialect, for the reader to save as a HAR file (the last JOURNAL_LIMIT). */
+const journal: JournalEntry[] = [];
+const JOURNAL_LIMIT = 500;
 let started = false;
 const listeners = new Set<() => void>();
 
@@ -47,7 +53,7 @@ function storedChoice(): DialectName | undefined {
 export function startSession(surfaceDefault: DialectName) {
   if (started) return;
   started = true;
-  session = {dialect: storedChoice() ?? surfaceDefault, auth: {token: ''}};
+  session = {dialect: storedChoice() ?? surfaceDefault, auth: {token: ''}, exchanges: 0};
 }
 
 function engine(dialect = session.dialect): Synkronus {
@@ -92,7 +98,17 @@ export function tokenOwner(token: string) {
  * an answer to a login or a refresh with a token makes it the token in use for every console of the page.
  */
 export async function send(request: Request, operationId: string): Promise<Exchange> {
+  const started = Date.now();
+  const sent = {
+    method: request.method,
+    url: request.url,
+    headers: request.headers,
+    body: new Uint8Array(await request.clone().arrayBuffer()),
+  };
   const exchange = await engine().exchange(request, {compare: true});
+  journal.push(await journalEntry(sent, exchange, started));
+  if (journal.length > JOURNAL_LIMIT) journal.shift();
+  update({exchanges: journal.length});
   const {response} = exchange;
   const isJson = (response.headers.get('content-type') ?? '').includes('json');
   if ((operationId === 'login' || operationId === 'refreshToken') && response.ok && isJson) {
@@ -112,4 +128,20 @@ export function resetSynkronus() {
 export function expireTokens() {
   engine().expireTokens();
   update({auth: {...session.auth}});
+}
+
+/** The page's session as a HAR 1.2 file, downloaded: made in the page, so it works offline. */
+export function saveSessionHar() {
+  const text = harFile(
+    journal,
+    {name: 'ODE docs in-browser Synkronus', version: contract.version},
+    (status) => contract.reasons[status] ?? '',
+  );
+  const url = URL.createObjectURL(new Blob([text], {type: 'application/json'}));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `synkronus-session-${new Date().toISOString().slice(0, 19).replace(/:/g, '-')}.har`;
+  link.click();
+  // The download has started from the element's click; the address is no longer needed.
+  setTimeout(() => URL.revokeObjectURL(url));
 }

@@ -1,0 +1,5 @@
+// har-schema ships JSON Schemas without types: an object of them, by name (har, log, entry, ...).
+declare module 'har-schema' {
+  const schemas: Record<string, object>;
+  export default schemas;
+}
