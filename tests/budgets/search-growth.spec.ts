@@ -33,7 +33,7 @@ const QUERIES = ['sync', 'password', 'bundle', 'change_cutoff', 'reset password'
 
 const gzipBytes = (text: string) => gzipSync(text, {level: constants.Z_BEST_COMPRESSION}).length;
 
-/** The routes of the built HTML pages (`docs/ODE/index.html` is `/docs/ODE`), as the plugin gets them. */
+/** The routes of the built HTML pages (`build/docs/ODE/index.html` is `/docs/ODE`), as the plugin gets them. */
 function builtRoutes(): string[] {
   return readdirSync(BUILD, {recursive: true, withFileTypes: true})
     .filter((entry) => entry.isFile() && entry.name === 'index.html')

@@ -50,7 +50,7 @@ test('every entry on the area pages is in the map, once', () => {
   expect(problems, problems.join('\n')).toEqual([]);
 });
 
-/** The overview's index: `<li id="id">[title](./known-issues/area.md#id)</li>`, one per entry. */
+/** The overview's index: `<li id="<id>">[<title>](./known-issues/<area>.md#<id>)</li>`, one per entry. */
 const INDEX_ITEM = /^<li id="([a-z0-9-]+)">\[(.+)\]\(\.\/known-issues\/([a-z0-9-]+)\.md#([a-z0-9-]+)\)<\/li>$/;
 
 test('the overview lists every entry under its id, linking to the entry on its page', () => {
