@@ -166,6 +166,9 @@ export function namedPaths(text: string, {file, folderEntries, rootEntries}: Sco
 
 const countLines = (text: string) => text.split('\n').length - 1;
 
+/** A module named as an import names it, without its extension (as in a JSDoc type's `import()`). */
+const MODULE_SUFFIXES = ['', '.ts', '.tsx', '.js', '.cjs', '.mjs', '.json'];
+
 export type Check = {references: PathReference[]; missing: PathReference[]; files: number};
 
 /** What a check reads and knows: the files to read, and every file and folder of the repository. */
@@ -177,16 +180,26 @@ export type CheckScope = {
   exists: (repoPath: string) => boolean;
   /** Top-level folders of the build's and tools' outputs, whose paths are not checked. */
   generated: Set<string>;
+  /** The text of a file read (by default, from the disk). */
+  textOf?: (file: string) => string;
 };
 
+const fromDisk = (file: string) => fs.readFileSync(path.join(REPO_ROOT, file), 'utf8');
+
 /** Every path named in the comments and maintainers' Markdown of the files read, and those that name nothing. */
-export function checkPathReferences({read: files, repository, exists, generated}: CheckScope): Check {
+export function checkPathReferences({
+  read: files,
+  repository,
+  exists,
+  generated,
+  textOf = fromDisk,
+}: CheckScope): Check {
   const rootEntries = new Set([...repository].filter((entry) => !entry.includes('/')));
   const references: PathReference[] = [];
   const missing: PathReference[] = [];
   let read = 0;
   for (const file of files) {
-    const comments = commentsOf(file, fs.readFileSync(path.join(REPO_ROOT, file), 'utf8'));
+    const comments = commentsOf(file, textOf(file));
     if (!comments) continue;
     read++;
     const folder = path.posix.dirname(file);
@@ -207,7 +220,8 @@ export function checkPathReferences({read: files, repository, exists, generated}
           continue;
         const reference = {file, line: comment.line + countLines(comment.text.slice(0, at)), named};
         references.push(reference);
-        if (!normalised.some(exists)) missing.push(reference);
+        if (!normalised.some((candidate) => MODULE_SUFFIXES.some((suffix) => exists(candidate + suffix))))
+          missing.push(reference);
       }
     }
   }

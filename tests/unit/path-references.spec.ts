@@ -98,29 +98,24 @@ test.describe('what counts as a named path', () => {
   });
 
   test('a missing path is reported with its file and line; paths to build outputs are not checked', () => {
-    const dir = fs.mkdtempSync(path.join(REPO_ROOT, 'tests/unit/.path-references-'));
-    const file = path.relative(REPO_ROOT, path.join(dir, 'example.ts'));
-    try {
-      const lines = [
-        'const a = 1;',
-        '/**',
-        ' * Made by src/plugins/api/index.ts and',
-        ' * src/plugins/gone/index.ts, copied to build/x.js.',
-        ' */',
-        'const b = "src/nowhere";',
-      ];
-      fs.writeFileSync(path.join(REPO_ROOT, file), lines.join('\n'));
-      const repository = entriesOf([...repositoryFiles(), file]);
-      const {references, missing} = checkPathReferences({
-        read: [file],
-        repository,
-        exists: (p) => repository.has(p),
-        generated: generatedRoots(),
-      });
-      expect(references.map((r) => r.named)).toEqual(['src/plugins/api/index.ts', 'src/plugins/gone/index.ts']);
-      expect(missing).toEqual([{file, line: 4, named: 'src/plugins/gone/index.ts'}]);
-    } finally {
-      fs.rmSync(dir, {recursive: true, force: true});
-    }
+    const file = 'tests/unit/example.ts';
+    const text = [
+      'const a = 1;',
+      '/**',
+      ' * Made by src/plugins/api/index.ts and',
+      ' * src/plugins/gone/index.ts, copied to build/x.js.',
+      ' */',
+      'const b = "src/nowhere";',
+    ].join('\n');
+    const repository = entriesOf([...repositoryFiles(), file]);
+    const {references, missing} = checkPathReferences({
+      read: [file],
+      repository,
+      exists: (p) => repository.has(p),
+      generated: generatedRoots(),
+      textOf: () => text,
+    });
+    expect(references.map((r) => r.named)).toEqual(['src/plugins/api/index.ts', 'src/plugins/gone/index.ts']);
+    expect(missing).toEqual([{file, line: 4, named: 'src/plugins/gone/index.ts'}]);
   });
 });
