@@ -26,6 +26,8 @@ export type AfterBuildOptions = {
 type PostBuild<Content> = NonNullable<Plugin<Content>['postBuild']>;
 export type AfterBuildProps<Content = unknown> = Parameters<PostBuild<Content>>[0];
 
+const PLUGIN_NAME = 'after-build';
+
 /** Set on the props the pipeline passes: a step runs only when it is there. */
 const CALLED_BY_PIPELINE = Symbol('after-build: called by the pipeline');
 /** Set on a step's function, so that the pipeline knows Docusaurus' own call of it does nothing. */
@@ -78,8 +80,6 @@ export function orderedSteps(plugins: LoadedPlugin[], {order, beside}: AfterBuil
   }
   return steps;
 }
-
-const PLUGIN_NAME = 'after-build';
 
 /** The plugin; its options are an `AfterBuildOptions` (Docusaurus passes a plugin's options untyped). */
 export default function afterBuild(_context: LoadContext, options: unknown): Plugin {
