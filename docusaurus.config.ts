@@ -6,9 +6,10 @@ import type {Options as PwaOptions} from '@docusaurus/plugin-pwa';
 import {withSiteRules} from './site.rules';
 import remarkMermaidSvg from './src/plugins/mermaid-svg';
 import leanDeliveryPlugin from './src/plugins/lean-delivery';
-import localSearch, {withSearchInOfflineCopy} from './src/plugins/local-search';
+import localSearch from './src/plugins/local-search';
 import siteFiles from './src/plugins/site-files';
-import markdownTwins, {withTwinsInOfflineCopy} from './src/plugins/markdown-twins';
+import markdownTwins from './src/plugins/markdown-twins';
+import offlineCopyPlugin from './src/plugins/offline-copy';
 import apiPlugin, {checkApiDescription, type ApiOptions} from './src/plugins/api';
 import knownIssuesPlugin, {remarkKnownIssuesIndex} from './src/plugins/known-issues';
 import {
@@ -22,7 +23,9 @@ import {
   SITE_URL,
   STACK_OVERFLOW_TAG_URL,
 } from './site.constants';
-import cspHeaderPlugin, {writesHtmlAfterBuild} from './src/plugins/csp-header';
+import cspHeaderPlugin from './src/plugins/csp-header';
+import {inAfterBuild} from './src/plugins/after-build';
+import siteAfterBuild from './src/plugins/after-build/order';
 import clientRedirects, {validateOptions as validateRedirectOptions} from '@docusaurus/plugin-client-redirects';
 import announcementBarIdPlugin from './src/plugins/announcement-bar-id';
 import stripIndexHtmlPlugin from './src/plugins/strip-index-html';
@@ -70,13 +73,10 @@ export default async function createConfig(): Promise<Config> {
  */
 const API_PLUGIN: PluginConfig = [apiPlugin as PluginModule, API_SPEC];
 
-/** plugin-client-redirects, whose redirect pages the CSP scan waits for (src/plugins/csp-header). */
+/** plugin-client-redirects, whose redirect pages are written in their turn after the build. */
 const redirectPagesPlugin: PluginModule = (context, options) =>
-  writesHtmlAfterBuild(clientRedirects(context, options as never) as Plugin | null);
+  inAfterBuild(clientRedirects(context, options as never) as Plugin | null);
 redirectPagesPlugin.validateOptions = validateRedirectOptions as PluginModule['validateOptions'];
-
-/** Critical CSS, whose inline script the CSP scan waits for (src/plugins/csp-header). */
-const criticalCssThenCspScan: PluginModule = () => writesHtmlAfterBuild(criticalCssPlugin());
 
 /** Local search over the docs, the pages and the API reference (src/plugins/local-search). */
 const SEARCH_THEME: PluginConfig = localSearch;
@@ -136,7 +136,7 @@ const config: Config = {
   plugins: [
     leanDeliveryPlugin,
     // Inlines each page's critical CSS and keeps the full stylesheet out of the way of the first paint.
-    criticalCssThenCspScan,
+    criticalCssPlugin,
     // Writes the inline-script hashes of the build for the nginx Content-Security-Policy.
     cspHeaderPlugin,
     API_PLUGIN,
@@ -154,7 +154,8 @@ const config: Config = {
     // Keyboard-navigation mode: a class on <html> while the reader moves with Tab, until a mouse press.
     keyboardNavigationPlugin,
     [
-      '@docusaurus/plugin-pwa',
+      // plugin-pwa, with the Markdown twins in the offline copy (src/plugins/offline-copy).
+      offlineCopyPlugin,
       {
         // The whole site is downloaded only by the reader's choice ("Save for offline reading") or when it is
         // installed as an app: src/offline/offlineCopy.ts registers the service worker in those cases only, and
@@ -162,12 +163,8 @@ const config: Config = {
         offlineModeActivationStrategies: ['appInstalled', 'standalone'],
         swRegister: require.resolve('./src/offline/register.ts'),
         swCustom: require.resolve('./src/offline/sw.js'),
-        // The social card is for link previews, not for reading; the pages' Markdown twins are (Copy page
-        // as Markdown works offline), and so is the search index. (The plugin itself sets swSrc and swDest.)
-        injectManifestConfig: {
-          globIgnores: ['img/social-card.png'],
-          manifestTransforms: [withTwinsInOfflineCopy, withSearchInOfflineCopy],
-        } as PwaOptions['injectManifestConfig'],
+        // The social card is for link previews, not for reading. (The plugin itself sets swSrc and swDest.)
+        injectManifestConfig: {globIgnores: ['img/social-card.png']} as PwaOptions['injectManifestConfig'],
         pwaHead: [
           {tagName: 'link', rel: 'manifest', href: '/manifest.json'},
           {tagName: 'meta', name: 'theme-color', content: '#1f6b43'},
@@ -180,6 +177,8 @@ const config: Config = {
     // llms.txt, llms-full.txt and robots.txt (src/plugins/site-files); the downloadable API
     // description is copied into the build by src/plugins/api.
     siteFiles,
+    // The steps after the build, one after the other, in the order of src/plugins/after-build/order.ts.
+    siteAfterBuild,
   ],
 
   themeConfig: {

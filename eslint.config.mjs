@@ -10,6 +10,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import {defineConfig, globalIgnores} from 'eslint/config';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import noTimingInTests from './tests/support/no-timing-rules.cjs';
 
 export default defineConfig([
   // Build outputs and generated files (as in .gitignore); docs/ holds Markdown only.
@@ -46,6 +47,8 @@ export default defineConfig([
     files: ['**/*.{cjs,mjs}', '*.ts', 'scripts/**', 'tests/**', 'src/plugins/**'],
     languageOptions: {globals: globals.node},
   },
+  // Tests wait for a state, never for a time (tests/support/no-timing-rules.cjs).
+  {files: ['tests/**'], rules: noTimingInTests},
   // JavaScript files carry no types, so the type-aware rules would only flag every untyped value in them.
   {files: ['**/*.{js,cjs,mjs}'], extends: [tseslint.configs.disableTypeChecked]},
   {

@@ -10,7 +10,9 @@
 // (perf/field-2g-before.json), and it prints the largest modules of main.js, the script every page loads.
 // Last, it measures what /api costs the browser to lay out and style against a docs page, with the CPU slowed
 // 4× (scripts/render-cost.cjs; median of three), beside the figures before /api drew each schema once
-// (perf/api-render-before.json).
+// (perf/api-render-before.json). And it builds the site with three times today's docs pages
+// (tests/fixtures/tripled-docs) and prints each docs page's JavaScript, first-paint bytes and a first search
+// there beside today's, against today's budgets (scripts/bench-growth.mjs).
 //   node scripts/bench.mjs [--runs N] [--lighthouse-runs N] [--skip-builds]
 import {execFileSync, spawnSync} from 'node:child_process';
 import fs from 'node:fs';
@@ -19,6 +21,7 @@ import path from 'node:path';
 import {createRequire} from 'node:module';
 import {fileURLToPath} from 'node:url';
 import {timeFirstSearch} from './bench-search.mjs';
+import {buildGrowthFixture, measureGrowth, printGrowth} from './bench-growth.mjs';
 
 const require = createRequire(import.meta.url);
 const {chromium} = require('@playwright/test');
@@ -42,7 +45,7 @@ const PORT = Number(process.env.BENCH_PORT ?? 4300);
 const {CHROMIUM_BIN, CHROMIUM_ARGS} = require('./chromium.cjs');
 const LIGHTHOUSE_CATEGORIES = require('./lighthouse-categories.json');
 // The budgets and the rule of which applies to a route, from the module the tests and the docs page read.
-const {BUDGETS, API_RENDER_FACTOR, pageBudgetFor} = require('jiti')(fileURLToPath(import.meta.url))(
+const {BUDGETS, API_RENDER_FACTOR, kindBudgetFor, pageBudgetFor} = require('jiti')(fileURLToPath(import.meta.url))(
   '../perf/budgets.ts',
 );
 const RESULTS_FILE = path.join(REPO_ROOT, 'perf/results.json');
@@ -96,10 +99,15 @@ if (!SKIP_BUILDS) {
   }
 }
 
+// Built before anything is timed: the build loads the machine.
+console.log('building the site with three times its docs pages (tests/fixtures/tripled-docs)');
+const growthFixture = await buildGrowthFixture();
+
 const server = startNginx({port: PORT, name: 'bench'});
 const routes = [];
 let field2g;
 let render;
+let growth;
 try {
   const browser = await chromium.launch({executablePath: CHROMIUM_BIN, args: CHROMIUM_ARGS});
   for (const route of PAGE_PATHS) {
@@ -119,6 +127,11 @@ try {
     });
     console.log(`measured ${route}`);
   }
+  growth = await measureGrowth(browser, growthFixture, {
+    port: PORT + 1,
+    todayOrigin: server.origin,
+    routes: PAGE_PATHS.filter((route) => kindBudgetFor(route) === BUDGETS.pages.docs),
+  });
   // The 2G field profile: the routes one after another, FIELD_2G_RUNS times over; each figure the median.
   const afterUsable = async (page) => {
     const figures = {};
@@ -272,6 +285,8 @@ if (render) {
     `/api layout + style: ${apiCost} ms (≤${limit}, ${API_RENDER_FACTOR}× ${RENDER_ROUTES.docs}'s)${apiCost > limit ? ' OVER' : ''}`,
   );
 }
+// Printed, not kept in perf/results.json (the Performance budgets page bundles that file, and shows none of this).
+if (growth) over.push(...printGrowth(growth, routes, pageBudgetFor, BUDGETS.search.firstSearchKiB));
 // Printed, not kept in perf/results.json: the Performance budgets page bundles that file, and shows none of this.
 const mainModules = fs.existsSync(MAIN_MODULES_FILE) ? JSON.parse(fs.readFileSync(MAIN_MODULES_FILE, 'utf8')) : null;
 if (mainModules) {

@@ -192,4 +192,34 @@ async function firstPaintBytes(url) {
   return {url, headBytes, blocking, totalBytes: headBytes + blocking.reduce((t, r) => t + r.bytes, 0)};
 }
 
-module.exports = {MOBILE_VIEWPORT, measurePage, firstPaintBytes, kib};
+/**
+ * What a first search costs on the wire with gzip (as GitHub Pages serves it), cold cache: everything fetched
+ * from focusing the navbar search box on `url` to the first result for `query` shown (code, index parts and
+ * previews), as tests/budgets/search-weight.spec.ts counts it.
+ * @param {import('@playwright/test').Browser} browser
+ * @param {string} url a page of the site
+ * @param {string} [query]
+ * @returns {Promise<{bytes: number, requests: {url: string, bytes: number}[]}>}
+ */
+async function firstSearchBytes(browser, url, query = 'sync') {
+  /** @param {import('@playwright/test').Page} page */
+  const box = (page) => page.getByRole('navigation', {name: 'Main'}).getByLabel('Search', {exact: true});
+  const m = await measurePage(browser, url, {
+    encoding: 'gzip',
+    steps: [
+      (page) => box(page).focus(),
+      async (page) => {
+        await box(page).fill(query);
+        await page
+          .getByRole('listbox')
+          .getByRole('option')
+          .first()
+          .waitFor({state: 'visible', timeout: STATE_TIMEOUT_MS});
+      },
+    ],
+  });
+  const requests = m.steps.flatMap((step) => step.requests);
+  return {bytes: requests.reduce((total, r) => total + r.bytes, 0), requests};
+}
+
+module.exports = {MOBILE_VIEWPORT, measurePage, firstPaintBytes, firstSearchBytes, kib};

@@ -1,6 +1,7 @@
 /**
- * A slim build of prism-react-renderer for this site, aliased in its place by ./index.ts (client and
- * server bundles alike, so server-rendered and hydrated code blocks match).
+ * A slim build of prism-react-renderer for this site, aliased in its place by
+ * src/plugins/lean-delivery/index.ts (client and server bundles alike, so server-rendered and hydrated code
+ * blocks match).
  *
  * Patch: prism-slim
  * Library: prism-react-renderer 2.4.1 (as @docusaurus/theme-classic 3.10.2 imports it: `Highlight`, `Prism`)
@@ -16,7 +17,7 @@
  *   is met without it. tests/unit/patches.spec.ts fails, naming this patch, when prism-react-renderer is no
  *   longer 2.4.1 (port the change) or the theme imports a name this module lacks.
  *
- * This module only re-exports, and ./index.ts marks it free of side effects: the theme's client module,
+ * This module only re-exports, and src/plugins/lean-delivery/index.ts marks it free of side effects: the theme's client module,
  * in every page's main bundle, imports `Prism` from it, and the bundler then takes `Highlight` (and Prism
  * with it) only into the chunks that render a code block.
  */

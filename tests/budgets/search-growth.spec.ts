@@ -24,7 +24,7 @@ import {apiSearchPage} from '../../src/plugins/local-search/apiEntries';
 import {buildSearchFiles, type SearchFiles, type SearchPage} from '../../src/plugins/local-search/buildIndex';
 import {FIELDS} from '../../src/components/Search/searchIndex';
 import {createSearch} from '../../src/components/Search/engine';
-import {API_SPEC_FILE} from '../../site.constants';
+import {API_ROUTE, API_SPEC_FILE} from '../../site.constants';
 import {loadApiModel} from '../../src/api/load';
 
 const BUILD = path.join(REPO_ROOT, 'build');
@@ -33,7 +33,7 @@ const QUERIES = ['sync', 'password', 'bundle', 'change_cutoff', 'reset password'
 
 const gzipBytes = (text: string) => gzipSync(text, {level: constants.Z_BEST_COMPRESSION}).length;
 
-/** The routes of the built HTML pages (`docs/ODE/index.html` is `/docs/ODE`), as the plugin gets them. */
+/** The routes of the built HTML pages (`build/docs/ODE/index.html` is `/docs/ODE`), as the plugin gets them. */
 function builtRoutes(): string[] {
   return readdirSync(BUILD, {recursive: true, withFileTypes: true})
     .filter((entry) => entry.isFile() && entry.name === 'index.html')
@@ -42,8 +42,8 @@ function builtRoutes(): string[] {
 }
 
 async function sitePages(): Promise<SearchPage[]> {
-  const pages = await readSitePages(BUILD, builtRoutes(), '/');
-  pages.push(apiSearchPage(loadApiModel(API_SPEC_FILE, REPO_ROOT), {route: '/api', context: 'API'}));
+  const pages = await readSitePages(BUILD, builtRoutes(), {baseUrl: '/', apiRoute: API_ROUTE});
+  pages.push(apiSearchPage(loadApiModel(API_SPEC_FILE, REPO_ROOT), {route: API_ROUTE, context: 'API'}));
   return pages;
 }
 

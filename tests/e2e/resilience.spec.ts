@@ -16,42 +16,54 @@ async function loadAndSettle(page: Page, path: string) {
   await page.waitForLoadState('networkidle');
 }
 
-/** Records, in the page, when the progress bar element (#nprogress) is added. */
-async function watchProgressBar(page: Page) {
+/** Counts, in the page, every time the progress bar element (#nprogress) is added. */
+async function countProgressBars(page: Page) {
   await page.evaluate(() => {
-    const seen: number[] = [];
-    (window as unknown as {progressBarShownAt: number[]}).progressBarShownAt = seen;
+    const added = {count: 0};
+    (window as unknown as {progressBarsAdded: typeof added}).progressBarsAdded = added;
     new MutationObserver((records) => {
-      for (const r of records) {
-        r.addedNodes.forEach((node) => {
-          if ((node as Element).id === 'nprogress') seen.push(performance.now());
-        });
-      }
+      for (const r of records)
+        r.addedNodes.forEach((node) => void ((node as Element).id === 'nprogress' && added.count++));
     }).observe(document.documentElement, {childList: true, subtree: true});
   });
 }
-const progressBarShownAt = (page: Page) =>
-  page.evaluate(() => (window as unknown as {progressBarShownAt: number[]}).progressBarShownAt);
+const progressBarsAdded = (page: Page) =>
+  page.evaluate(() => (window as unknown as {progressBarsAdded: {count: number}}).progressBarsAdded.count);
 
+/**
+ * The bar is shown 200 ms after a navigation starts, unless the new page has rendered by then (the theme's
+ * timer). These tests run the page on Playwright's clock, stopped once the page has settled, and move it on
+ * themselves: what they see does not depend on how fast the machine is.
+ */
 test.describe('progress bar', () => {
-  test('a navigation slower than 200 ms shows the thin progress bar until the page renders', async ({page}) => {
+  test.beforeEach(async ({page}) => {
+    await page.clock.install();
+  });
+
+  test('a navigation still loading after 200 ms shows the thin progress bar until the page renders', async ({page}) => {
     await loadAndSettle(page, '/docs/ODE');
-    await watchProgressBar(page);
-    // The route's chunks are held until the test has seen the loading state, however slow the machine.
-    const delayed: string[] = [];
+    await countProgressBars(page);
+    // The route's chunks are held until the test releases them.
+    const requested: string[] = [];
     let releaseChunks!: () => void;
     const chunksReleased = new Promise<void>((resolve) => (releaseChunks = resolve));
+    let firstChunkRequested!: () => void;
+    const loading = new Promise<void>((resolve) => (firstChunkRequested = resolve));
     await page.route(JS_CHUNKS, async (route: Route) => {
-      delayed.push(route.request().url());
+      requested.push(route.request().url());
+      firstChunkRequested();
       await chunksReleased;
       await route.continue();
     });
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
 
-    const link = sidebar(page).getByRole('link', {name: 'Synkronus CLI'});
-    const clickedAt = await page.evaluate(() => performance.now());
-    await link.click();
+    await sidebar(page).getByRole('link', {name: 'Synkronus CLI'}).click();
+    await loading;
+    await page.clock.runFor(199);
+    await expect(page.locator('#nprogress'), 'no bar 199 ms after the navigation started').toHaveCount(0);
+    await page.clock.runFor(1);
     const bar = page.locator('#nprogress .bar');
-    await expect(bar).toBeVisible();
+    await expect(bar, 'the bar at 200 ms').toBeVisible();
     // While the bar shows, the reader still sees the previous page.
     await expect(page.getByRole('heading', {level: 1})).toHaveText('ODE: the Open Data Ensemble');
     const box = (await bar.boundingBox())!;
@@ -59,23 +71,28 @@ test.describe('progress bar', () => {
     expect(box.height, 'the progress bar is thin').toBeLessThanOrEqual(4);
 
     releaseChunks();
+    // The bar fades out on the theme's timers: the clock runs again.
+    await page.clock.resume();
     await expect(page.getByRole('heading', {level: 1})).toHaveText('Synkronus CLI');
     await expect(page.locator('#nprogress')).toHaveCount(0);
-    expect(delayed.length, 'the navigation should have loaded at least one (delayed) route chunk').toBeGreaterThan(0);
-    const [shownAt] = await progressBarShownAt(page);
-    expect(shownAt - clickedAt, 'the bar appears only after 200 ms').toBeGreaterThanOrEqual(200);
+    expect(requested.length, 'the navigation loaded at least one (held) route chunk').toBeGreaterThan(0);
+    expect(await progressBarsAdded(page), 'one bar, for the one navigation').toBe(1);
   });
 
-  test('a quick navigation shows no progress bar', async ({page}) => {
+  test('a navigation that renders within 200 ms shows no progress bar', async ({page}) => {
     await loadAndSettle(page, '/docs/documentation/synkronus-cli/cli');
-    // Visit the Overview and come back: the CLI page's code is already loaded, so the way back is instant.
+    // Visit the Overview and come back: the CLI page's code is already loaded, so the way back needs no request.
     await sidebar(page).getByRole('link', {name: 'Overview'}).click();
     await expect(page.getByRole('heading', {level: 1})).toHaveText('ODE: the Open Data Ensemble');
-    await watchProgressBar(page);
+    await countProgressBars(page);
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
     await sidebar(page).getByRole('link', {name: 'Synkronus CLI'}).click();
+    // The page renders while the clock stands still, so within 0 ms of it.
     await expect(page.getByRole('heading', {level: 1})).toHaveText('Synkronus CLI');
-    await page.waitForTimeout(400);
-    expect(await progressBarShownAt(page)).toEqual([]);
+    // Well past the bar's delay: a timer left running would show it now.
+    await page.clock.runFor(1000);
+    expect(await progressBarsAdded(page)).toBe(0);
+    await expect(page.locator('#nprogress')).toHaveCount(0);
   });
 });
 

@@ -52,7 +52,7 @@ const CHECKS: Record<string, () => void> = {
     const slim = fs.readFileSync(path.join(REPO_ROOT, 'src/prism/prism-react-renderer-slim.ts'), 'utf8');
     const exported = new Set([
       ...[...slim.matchAll(/^export (?:function|const) (\w+)/gm)].map((m) => m[1]),
-      // Re-exports: `export {Highlight, type PrismTheme} from './prism-slim-highlight';`
+      // Re-exports, such as `export {Highlight}` from src/prism/prism-slim-highlight.ts.
       ...[...slim.matchAll(/^export \{([^}]+)\}/gm)].flatMap((m) =>
         m[1].split(',').map((name) =>
           name

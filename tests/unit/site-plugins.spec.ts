@@ -2,10 +2,16 @@
  * Unit tests of the build-time plugins (src/plugins): the search index (a page's sections, the split index
  * and the engine that reads it), the search entries and the text reference made from an API description (each at the anchor the reference page gives it) and the docs page list.
  * (The Markdown of the docs pages is tested on the build: tests/unit/markdown-twins.spec.ts.)
- * They use a small API description written here, so they hold whatever api/synkronus.yaml contains.
+ * They use a small API description written here, so they hold whatever api/synkronus.yaml contains; the
+ * search index and llms-full.txt are also made after a build of this description's model, which they take
+ * from the `api` plugin's content.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import {test, expect} from '@playwright/test';
 import type {LoadedContent} from '@docusaurus/plugin-content-docs';
+import type {LoadContext, LoadedPlugin, Plugin} from '@docusaurus/types';
 import type {OpenApiDocument} from '../../src/api/openapi';
 import {apiSearchPage} from '../../src/plugins/local-search/apiEntries';
 import {buildSearchFiles, pageSections, type SearchPage} from '../../src/plugins/local-search/buildIndex';
@@ -13,6 +19,10 @@ import {createSearch} from '../../src/components/Search/engine';
 import {apiReferenceText} from '../../src/api/model/toText';
 import {docsPages} from '../../src/plugins/site-files/docsPages';
 import {buildApiModel} from '../../src/api/model/build';
+import afterBuild, {type AfterBuildProps} from '../../src/plugins/after-build';
+import type {ApiContent} from '../../src/plugins/api';
+import localSearch from '../../src/plugins/local-search';
+import siteFiles from '../../src/plugins/site-files';
 
 const API: OpenApiDocument = {
   openapi: '3.0.3',
@@ -232,4 +242,71 @@ test('docs pages follow the sidebar, with category index pages and unlisted docs
   expect(category.kind === 'category' && category.children.map((c) => c.permalink)).toEqual(['/docs/b']);
   expect(category.title).toBe('Cat');
   expect(category.description).toBe('About cat');
+});
+
+test.describe('after the build, search and llms-full.txt project the API model of the api plugin', () => {
+  /** The `api` plugin as the build loaded it: the model of the small description, its reference at /reference. */
+  const apiPlugin = {
+    name: 'api',
+    content: {model: buildApiModel(API), route: '/reference', downloadPath: '/reference/example.yaml'} as ApiContent,
+  } as unknown as LoadedPlugin;
+  const context = {
+    baseUrl: '/',
+    siteDir: '/no-site-dir',
+    siteConfig: {url: 'https://x.test', title: 'Example site', tagline: 'Examples.'},
+  } as unknown as LoadContext;
+  let outDir = '';
+  test.beforeEach(() => {
+    outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-plugins-'));
+  });
+  test.afterEach(() => fs.rmSync(outDir, {recursive: true, force: true}));
+
+  /** Runs `plugin`'s step after a build in `outDir` whose plugins are it and `others`. */
+  const runStep = (plugin: Plugin, routesPaths: string[], others: LoadedPlugin[]) =>
+    afterBuild(context, {order: [plugin.name], beside: []}).postBuild!({
+      outDir,
+      routesPaths,
+      plugins: [{...plugin, content: undefined} as unknown as LoadedPlugin, ...others],
+    } as unknown as AfterBuildProps);
+
+  test('the search index holds the model’s operations at the route the api plugin gives', async () => {
+    fs.mkdirSync(path.join(outDir, 'docs/page'), {recursive: true});
+    fs.writeFileSync(
+      path.join(outDir, 'docs/page/index.html'),
+      '<html><head><title>A page</title></head><body><main><h1>A page</h1><p>Text.</p></main></body></html>',
+    );
+    // No HTML for /reference: the reference's sections come from the model, never from its page.
+    await runStep(localSearch(context), ['/docs/page', '/reference'], [apiPlugin]);
+    const written = fs
+      .readdirSync(outDir, {recursive: true, withFileTypes: true})
+      .filter((entry) => entry.isFile() && entry.name.endsWith('.json'))
+      .map((entry) => fs.readFileSync(path.join(entry.parentPath, entry.name), 'utf8'))
+      .join('\n');
+    expect(written).toContain('/reference#operation/pullRecords');
+    expect(written).toContain('/docs/page');
+  });
+
+  test('llms.txt and llms-full.txt give the model’s reference and description at the api plugin’s addresses', async () => {
+    fs.mkdirSync(path.join(outDir, 'docs'), {recursive: true});
+    fs.writeFileSync(path.join(outDir, 'docs/a.md'), '# A\n\nThe twin of page a.\n');
+    const docs = {
+      name: 'docusaurus-plugin-content-docs',
+      content: {
+        loadedVersions: [
+          {
+            docs: [{id: 'a', title: 'A', permalink: '/docs/a', description: 'Page a.', unlisted: false}],
+            sidebars: {docs: [{type: 'doc', id: 'a'}]},
+          },
+        ],
+      },
+    } as unknown as LoadedPlugin;
+    await runStep(siteFiles(context), ['/docs/a', '/reference'], [docs, apiPlugin]);
+    const llms = fs.readFileSync(path.join(outDir, 'llms.txt'), 'utf8');
+    expect(llms).toContain('- [Example API reference](https://x.test/reference): An example. Version 2.0.0.');
+    expect(llms).toContain('(https://x.test/reference/example.yaml)');
+    const full = fs.readFileSync(path.join(outDir, 'llms-full.txt'), 'utf8');
+    expect(full).toContain('The twin of page a.');
+    expect(full).toContain('# Example API reference');
+    expect(full).toContain('Reference: https://x.test/reference#operation/pullRecords');
+  });
 });

@@ -14,10 +14,9 @@ import {test, expect} from '@playwright/test';
 import {ENGINE_HEADERS, type DialectName, type RuleId, type Synkronus} from '../../src/api/synkronus';
 import {writeZip} from '../../src/api/synkronus/zip';
 import {CONTRACT, newSynkronus} from '../support/api-console';
+import {STATE_TIMEOUT_MS} from '../support/limits';
 
 const REQUESTS_PER_DIALECT = 600;
-/** Bounds one request so that a hang fails the test instead of stalling it: not a timing assertion. */
-const HANG_MS = 30_000;
 const BASE = 'http://127.0.0.1:8080';
 const MIB = 1024 * 1024;
 
@@ -589,7 +588,8 @@ async function fuzz(dialect: DialectName, seed: number): Promise<{engine: Synkro
     const {label, request} = target ?? makeRequest(r, tokens, zipFiles);
     let timer: ReturnType<typeof setTimeout> | undefined;
     const hang = new Promise<'hang'>((resolve) => {
-      timer = setTimeout(() => resolve('hang'), HANG_MS);
+      // A bound on a request, so that a hang fails the test instead of stalling it: not a timing assertion.
+      timer = setTimeout(() => resolve('hang'), STATE_TIMEOUT_MS);
     });
     try {
       // Every fifth request also asks how the other dialect would answer, as the console does.
@@ -659,7 +659,9 @@ for (const [dialect, seed] of [
     console.log(`fuzz (${dialect}) 5xx: ${JSON.stringify(counts.fiveXX)}`);
     expect(counts.wrong, `hostile requests answered as if valid:\n${counts.wrong.join('\n')}`).toEqual([]);
     expect(counts.throws, `requests that made the engine throw:\n${counts.throws.slice(0, 5).join('\n')}`).toEqual([]);
-    expect(counts.hangs, `requests left unanswered after ${HANG_MS} ms:\n${counts.hangs.join('\n')}`).toEqual([]);
+    expect(counts.hangs, `requests left unanswered after ${STATE_TIMEOUT_MS} ms:\n${counts.hangs.join('\n')}`).toEqual(
+      [],
+    );
     expect(
       counts.bad5xx,
       `5xx answers neither left open by the description nor given by a release rule:\n${counts.bad5xx.slice(0, 10).join('\n')}`,

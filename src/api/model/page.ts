@@ -90,7 +90,7 @@ export type SynkCommandModel = {
 };
 
 export type OperationModel = {
-  /** `operation/<operationId>` (./anchors.ts). */
+  /** `operation/<operationId>` (../anchors.ts). */
   anchor: string;
   /** Redoc's other id for the operation (`tag/<Tag>/operation/<operationId>`). */
   legacyAnchor?: string;

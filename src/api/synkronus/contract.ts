@@ -1,7 +1,7 @@
 /**
  * The contract of the in-browser Synkronus: what the API description says about each operation, made
- * from the API model of api/synkronus.yaml at build time (src/api/model/toContract.ts) and read by the mock
- * (./synkronus.ts) and the console. Types only. Schemas are JSON Schema 2019-09 (OpenAPI 3.0's
+ * from the API model of api/synkronus.yaml at build time (src/api/model/toContract.ts) and read by the engine
+ * (./index.ts) and the console. Types only. Schemas are JSON Schema 2019-09 (OpenAPI 3.0's
  * `nullable` turned into a `null` type), and a component schema is referred to as `#/$defs/<Name>`.
  */
 

@@ -1,6 +1,6 @@
 /**
- * The shape of the site's search index, shared by the build (./buildIndex.ts writes it) and the browser
- * (src/components/Search/engine.ts reads it).
+ * The shape of the site's search index, shared by the build (src/plugins/local-search/buildIndex.ts writes
+ * it) and the browser (src/components/Search/engine.ts reads it).
  *
  * The index is split so that a query downloads only what it needs, however much the site grows:
  * - `/search-index.json`, the manifest: which shard file holds the words of each key, and which preview

@@ -14,14 +14,15 @@
  *   would download);
  * - after the build, the committed description copied for download.
  *
- * Local search and llms-full.txt take the same model from `loadApiModel` (src/plugins/local-search,
- * src/plugins/site-files). The reference's styles go into the site's one stylesheet, as every component's
+ * The model itself, the route and the download path are the plugin's content too: local search and
+ * llms-full.txt take them from it after the build (`apiContentOf`; src/plugins/local-search,
+ * src/plugins/site-files), never from the description again. The reference's styles go into the site's one stylesheet, as every component's
  * do; the rules /api uses are inlined in its head after the build (src/plugins/critical-css).
  */
 import {STATUS_CODES} from 'node:http';
 import {copyFile, mkdir, readFile} from 'node:fs/promises';
 import path from 'node:path';
-import type {LoadContext, Plugin} from '@docusaurus/types';
+import type {LoadContext, LoadedPlugin, Plugin} from '@docusaurus/types';
 import {readApiDescription, validateApiDescription} from '../../api/description';
 import {loadApiModel} from '../../api/load';
 import type {OpenApiDocument} from '../../api/openapi';
@@ -29,7 +30,9 @@ import {buildReferenceModel, type SynkCommands} from '../../api/model/toPage';
 import {buildContract} from '../../api/model/toContract';
 import {errorCatalogue, roleMatrix, type ApiTables} from '../../api/model/tables';
 import type {ApiReferenceModel} from '../../api/model/page';
+import type {ApiModel} from '../../api/model/types';
 import type {Contract} from '../../api/synkronus/contract';
+import {afterBuildStep} from '../after-build';
 
 /** The API spec entry of the configuration: id, spec file and route, and what the page links to. */
 export type ApiOptions = {
@@ -49,7 +52,28 @@ export type ApiOptions = {
 export const CONTRACT_FILE = 'contract.json';
 export const TABLES_FILE = 'tables.json';
 
-type Content = {page: ApiReferenceModel; contract: Contract; tables: ApiTables};
+/** What the plugin loads: the model, where the reference and the description are served, and the projections. */
+export type ApiContent = {
+  model: ApiModel;
+  /** The reference's route (`/api`) and the description's download path, as the options give them. */
+  route: string;
+  downloadPath: string;
+  page: ApiReferenceModel;
+  contract: Contract;
+  tables: ApiTables;
+};
+
+const PLUGIN_NAME = 'api';
+
+/**
+ * The `api` plugin's content among the build's plugins (postBuild's `plugins`), for a step after the build
+ * that projects the API model (`step` names it in the error when the plugin is not part of the build).
+ */
+export function apiContentOf(plugins: readonly LoadedPlugin[], step: string): ApiContent {
+  const plugin = plugins.find((candidate) => candidate.name === PLUGIN_NAME);
+  if (!plugin) throw new Error(`${step}: the API model comes from the api plugin (src/plugins/api), which is not loaded`);
+  return plugin.content as ApiContent;
+}
 
 /** The descriptions (the reader's objects) that passed `checkApiDescription`. */
 const checked = new WeakSet<OpenApiDocument>();
@@ -59,11 +83,11 @@ export async function checkApiDescription(siteDir: string, specFile: string): Pr
   checked.add(await validateApiDescription(siteDir, specFile));
 }
 
-export default function apiPlugin(context: LoadContext, options: ApiOptions): Plugin<Content> {
+export default function apiPlugin(context: LoadContext, options: ApiOptions): Plugin<ApiContent> {
   const {siteDir} = context;
   const watched = [options.specFile, ...(options.synkCommands ? [options.synkCommands.file] : [])];
   return {
-    name: 'api',
+    name: PLUGIN_NAME,
     getPathsToWatch: () => watched.map((file) => path.resolve(siteDir, file)),
     async loadContent() {
       // At startup the config has checked this very object; after an edit (npm run dev) it is a new one.
@@ -76,6 +100,9 @@ export default function apiPlugin(context: LoadContext, options: ApiOptions): Pl
       };
       try {
         return {
+          model: api,
+          route: options.route,
+          downloadPath: options.downloadPath,
           page: buildReferenceModel(api, {downloadUrl: options.downloadPath, synk}),
           contract: buildContract(api, STATUS_CODES),
           tables: {roleMatrix: roleMatrix(api), errorCatalogue: errorCatalogue(api)},
@@ -95,10 +122,10 @@ export default function apiPlugin(context: LoadContext, options: ApiOptions): Pl
         modules: {reference},
       });
     },
-    async postBuild({outDir}) {
+    postBuild: afterBuildStep(async ({outDir}) => {
       const target = path.join(outDir, options.downloadPath);
       await mkdir(path.dirname(target), {recursive: true});
       await copyFile(path.resolve(siteDir, options.specFile), target);
-    },
+    }),
   };
 }

@@ -20,16 +20,15 @@
  * No event handler attribute (`onload`), which the Content-Security-Policy would block (src/plugins/
  * csp-header fails the build on them); the inline script is hashed into the policy like the others.
  *
- * Docusaurus runs the plugins' postBuild steps at once, and others read the pages meanwhile (search index,
- * Markdown twins, the service worker's precache list, the CSP scan, which waits for this one): each page is
- * replaced in one rename, so a reader sees either the old or the new file, never half of one.
+ * The first step after the build (src/plugins/after-build): the steps after it (the CSP scan, the search
+ * index, the Markdown twins, the offline copy's list) read the pages as readers get them.
  */
-import {randomUUID} from 'node:crypto';
-import {readdir, readFile, rename, writeFile} from 'node:fs/promises';
+import {readdir, readFile, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import type {Plugin} from '@docusaurus/types';
 import Beasties from 'beasties';
 import {load} from 'cheerio';
+import {afterBuildStep} from '../after-build';
 
 /**
  * Selectors kept whatever a page's markup holds: the colour modes, set on `<html>` as the page loads; and
@@ -86,7 +85,7 @@ export async function inlineCriticalCss(html: string, outDir: string, file: stri
 export default function criticalCss(): Plugin {
   return {
     name: 'critical-css',
-    async postBuild({outDir}) {
+    postBuild: afterBuildStep(async ({outDir}) => {
       const entries = await readdir(outDir, {withFileTypes: true, recursive: true});
       const pages = entries
         .filter((e) => e.isFile() && e.name.endsWith('.html'))
@@ -96,13 +95,10 @@ export default function criticalCss(): Plugin {
         const html = await readFile(file, 'utf8');
         // Pages without the site's stylesheet (the redirect pages) are left as they are.
         if (!/<link[^>]+rel=["']?stylesheet/i.test(html)) continue;
-        const next = await inlineCriticalCss(html, outDir, path.relative(outDir, file));
-        const temporary = `${file}.${randomUUID()}.tmp`;
-        await writeFile(temporary, next);
-        await rename(temporary, file);
+        await writeFile(file, await inlineCriticalCss(html, outDir, path.relative(outDir, file)));
         inlined++;
       }
       console.log(`[critical-css] critical CSS inlined in ${inlined} of ${pages.length} HTML files`);
-    },
+    }),
   };
 }

@@ -9,6 +9,7 @@ import {mkdir, readdir, readFile, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {load} from 'cheerio';
+import {afterBuildStep} from '../after-build';
 
 /** Where the include is written, relative to the site directory (beside build/, never inside it). */
 export const CSP_INCLUDE_FILE = 'build-nginx/docs-site-csp.conf';
@@ -121,33 +122,11 @@ export function renderInclude(scan: BuildScan): string {
   ].join('\n');
 }
 
-/**
- * Docusaurus runs every plugin's postBuild at once, and some write HTML pages then (the redirect
- * pages of plugin-client-redirects): the scan must wait for them, or their inline scripts are missed
- * (it depended on which finished first). Such a plugin is wrapped with `writesHtmlAfterBuild`.
- */
-const htmlWriters: Promise<unknown>[] = [];
-
-export function writesHtmlAfterBuild<Content>(plugin: Plugin<Content> | null): Plugin<Content> | null {
-  if (!plugin?.postBuild) return plugin;
-  const postBuild = plugin.postBuild.bind(plugin);
-  let settle!: (run: Promise<unknown>) => void;
-  htmlWriters.push(new Promise((resolve) => (settle = resolve)));
-  return {
-    ...plugin,
-    postBuild: (props) => {
-      const run = Promise.resolve(postBuild(props));
-      settle(run.catch(() => undefined));
-      return run;
-    },
-  };
-}
-
 export default function cspHeaderPlugin(context: LoadContext): Plugin {
   return {
     name: 'csp-header',
-    async postBuild({outDir}) {
-      await Promise.all(htmlWriters.splice(0));
+    // After every step that writes pages (critical CSS, the redirect pages): src/plugins/after-build.
+    postBuild: afterBuildStep(async ({outDir}) => {
       const scan = await scanBuild(outDir);
       const file = path.join(context.siteDir, CSP_INCLUDE_FILE);
       await mkdir(path.dirname(file), {recursive: true});
@@ -155,6 +134,6 @@ export default function cspHeaderPlugin(context: LoadContext): Plugin {
       console.log(
         `[csp-header] ${scan.hashes.length} inline script hashes from ${scan.htmlFiles} HTML files → ${CSP_INCLUDE_FILE}`,
       );
-    },
+    }),
   };
 }

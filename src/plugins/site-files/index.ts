@@ -2,18 +2,19 @@
  * Machine-readable files written after the build, all from the site's own sources:
  * - llms.txt: every docs page (title, URL, description) and the API, in the docs sidebar's order;
  * - llms-full.txt: the text of those pages (their Markdown twins, written by src/plugins/markdown-twins)
- *   and the API reference in text form, projected from the API model (src/api/load.ts, src/api/model/toText.ts);
+ *   and the API reference in text form, projected from the API model (src/api/model/toText.ts);
  * - robots.txt, pointing at the sitemap.
- * (The downloadable API description, API_DOWNLOAD_PATH, is copied into the build by src/plugins/api.)
+ * The pages come from the docs plugin's content, the API model and its addresses from the `api` plugin's
+ * (which also copies the downloadable description into the build). A step of the after-build pipeline
+ * (src/plugins/after-build), after the twins: it replaces the twins library's own llms.txt.
  */
 import {readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import type {LoadedContent as DocsContent} from '@docusaurus/plugin-content-docs';
-import {API_DOWNLOAD_PATH, API_ROUTE, API_SPEC_FILE} from '../../../site.constants';
-import {loadApiModel} from '../../api/load';
 import {apiReferenceText} from '../../api/model/toText';
-import {twinsWritten} from '../markdown-twins';
+import {afterBuildStep} from '../after-build';
+import {apiContentOf} from '../api';
 import {markdownTwinPath} from '../markdown-twins/options';
 import {type DocsPage, docsPages} from './docsPages';
 
@@ -30,25 +31,19 @@ function pageText(page: DocsPage, outDir: string, url: (p: string) => string): s
 }
 
 export default function siteFiles(context: LoadContext): Plugin {
-  const {siteConfig, siteDir, baseUrl} = context;
+  const {siteConfig, baseUrl} = context;
   const siteRoot = siteConfig.url.replace(/\/$/, '');
   const url = (permalink: string) => `${siteRoot}${permalink}`;
   return {
     name: 'site-files',
-    async postBuild({outDir, plugins}) {
-      const twins = twinsWritten();
-      if (!twins)
-        throw new Error(
-          'site-files: llms-full.txt is made of the Markdown twins, and src/plugins/markdown-twins is not loaded',
-        );
-      await twins;
+    postBuild: afterBuildStep(({outDir, plugins}) => {
       const docsPlugin = plugins.find((plugin) => plugin.name === 'docusaurus-plugin-content-docs');
       if (!docsPlugin) throw new Error('site-files: the docs plugin is not loaded');
       const pages = docsPages(docsPlugin.content as DocsContent);
-      const api = loadApiModel(API_SPEC_FILE, siteDir);
+      const {model: api, route, downloadPath} = apiContentOf(plugins, 'site-files');
       const links = {
-        reference: url(`${baseUrl}${API_ROUTE.slice(1)}`),
-        description: url(`${baseUrl}${API_DOWNLOAD_PATH.slice(1)}`),
+        reference: url(`${baseUrl}${route.slice(1)}`),
+        description: url(`${baseUrl}${downloadPath.slice(1)}`),
       };
 
       const intro = [
@@ -91,6 +86,6 @@ export default function siteFiles(context: LoadContext): Plugin {
         path.join(outDir, 'robots.txt'),
         ['User-agent: *', 'Allow: /', '', `Sitemap: ${url(`${baseUrl}sitemap.xml`)}`, ''].join('\n'),
       );
-    },
+    }),
   };
 }
