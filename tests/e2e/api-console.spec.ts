@@ -654,7 +654,7 @@ test('the session saves as a HAR file, offline, with each request, its answer, t
     pull.getByRole('button', {name: 'Save the session as HAR'}).click(),
   ]);
   expect(download.suggestedFilename()).toMatch(/^synkronus-session-[\d-]+T[\d-]+\.har$/);
-  const har = JSON.parse(fs.readFileSync((await download.path())!, 'utf8')) as {log: {entries: HarEntry[]}};
+  const har = JSON.parse(fs.readFileSync(await download.path(), 'utf8')) as {log: {entries: HarEntry[]}};
   await context.setOffline(false);
   expect(harProblems(har)).toEqual([]);
   const {entries} = har.log;
@@ -677,7 +677,7 @@ test('the sync playground saves its session as a HAR file too', async ({page}) =
     page.waitForEvent('download'),
     region.getByRole('button', {name: 'Save the session as HAR'}).click(),
   ]);
-  const har = JSON.parse(fs.readFileSync((await download.path())!, 'utf8')) as {log: {entries: HarEntry[]}};
+  const har = JSON.parse(fs.readFileSync(await download.path(), 'utf8')) as {log: {entries: HarEntry[]}};
   expect(harProblems(har)).toEqual([]);
   expect(har.log.entries.map((e) => `${e.request.method} ${new URL(e.request.url).pathname}`)).toEqual([
     'POST /auth/login',

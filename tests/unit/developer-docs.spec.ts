@@ -8,7 +8,7 @@ import {readRepoFile} from '../support/content';
 
 const PAGE = 'docs/For-developers/docusaurus/intro.md';
 
-/** The `- \`name\` (\`tests/folder/\`)` items of the list that follows "in projects:", folder '' when none is given. */
+/** The `- \`name\` (\`tests/<folder>/\`)` items of the list that follows "in projects:", folder '' when none is given. */
 function listedProjects(text: string): {name: string; folder: string}[] {
   const lines = text.split('\n');
   const start = lines.findIndex((line) => /in projects:$/.test(line));

@@ -154,7 +154,9 @@ async function freePort(): Promise<number> {
 }
 
 test('the guide’s GitHub Actions steps start the mock, which answers, and stop it, leaving a valid HAR file', async () => {
-  const {version} = JSON.parse(readFileSync(path.join(ROOT, 'packages/synkronus-mock/package.json'), 'utf8')) as {version: string};
+  const {version} = JSON.parse(readFileSync(path.join(ROOT, 'packages/synkronus-mock/package.json'), 'utf8')) as {
+    version: string;
+  };
   const block = splitMarkdown(readRepoFile(GUIDE)).codeBlocks.find((b) => b.lang === 'yaml');
   const steps = load(block!.lines.map((l) => l.text).join('\n')) as {name?: string; run?: string}[];
   const script = (name: string) => steps.find((step) => step.name === name)?.run ?? '';
@@ -172,7 +174,14 @@ test('the guide’s GitHub Actions steps start the mock, which answers, and stop
     expect(health.status).toBe(200);
     execFileSync('bash', ['-e', '-c', local(script('Stop the Synkronus mock'))], {cwd: project, stdio: 'pipe'});
     // Stopped: the port is free again once the process has exited.
-    await expect.poll(async () => fetch(`http://127.0.0.1:${port}/health`).then(() => 'answering', () => 'stopped')).toBe('stopped');
+    await expect
+      .poll(async () =>
+        fetch(`http://127.0.0.1:${port}/health`).then(
+          () => 'answering',
+          () => 'stopped',
+        ),
+      )
+      .toBe('stopped');
   } finally {
     if (existsSync(pid)) spawn('kill', [readFileSync(pid, 'utf8').trim()]);
   }
