@@ -15,6 +15,8 @@ import {test, expect} from '@playwright/test';
 import {CASES} from '../fixtures/build-guarantees/cases';
 import {buildFixture, resultFile, resultOfThisRun, type BuildResult} from '../fixtures/build-guarantees/site';
 import {BUILD_TIMEOUT_MS} from '../support/limits';
+import {bundledNavbarKinds} from '../support/navbar-item-kinds';
+import {MAIN_MODULES_FILE} from '../../src/plugins/lean-delivery/main-modules';
 
 const PARALLEL_BUILDS = 2;
 
@@ -74,7 +76,7 @@ test.describe('the build refuses or warns about a broken site', () => {
           `${buildCase.id}: the message should contain ${fragment}; it printed:\n${message}`,
         ).toMatch(fragment);
       }
-      for (const {file, selector, links, notLinks = []} of buildCase.built ?? []) {
+      for (const {file, selector, links, notLinks = [], inputs = []} of buildCase.built ?? []) {
         const $ = load(fs.readFileSync(path.join(result.outDir, file), 'utf8'));
         const texts = $(selector)
           .find('a')
@@ -83,6 +85,17 @@ test.describe('the build refuses or warns about a broken site', () => {
         expect(texts, `${buildCase.id}: the links in ${selector} of ${file}`).toEqual(expect.arrayContaining(links));
         for (const text of notLinks)
           expect(texts, `${buildCase.id}: the links in ${selector} of ${file}`).not.toContain(text);
+        const names = $(selector)
+          .find('input')
+          .map((_, input) => $(input).attr('aria-label'))
+          .get();
+        expect(names, `${buildCase.id}: the inputs in ${selector} of ${file}`).toEqual(expect.arrayContaining(inputs));
+      }
+      if (buildCase.bundledNavbarKinds) {
+        expect(
+          bundledNavbarKinds(path.join(result.siteDir, '.docusaurus', MAIN_MODULES_FILE)),
+          `${buildCase.id}: the navbar item kinds in main.js`,
+        ).toEqual([...buildCase.bundledNavbarKinds].sort());
       }
       if (buildCase.apiReference) {
         // Checked before the site is built: nothing may have been written.
