@@ -12,24 +12,14 @@ type SearchModule = {default: SearchComponent; warmSearch: (baseUrl: string) => 
 const UNAVAILABLE = 'Search could not be loaded. It will try again once the connection is back.';
 
 /**
- * What the navbar shows until the reader starts searching: the same box, with the same name. Focus (a click,
- * Tab or Ctrl/⌘-K) or a touch fetches the search code and the index's manifest, and nothing else does (a
- * pointer passing over the box does not); the first keystroke swaps in the real box, which takes over the
- * text typed so far and the focus.
- *
- * A field link drops often: when the code cannot be downloaded (offline, or a lost packet), the box says so
- * and tries again at the next focus or keystroke, and by itself as soon as the browser is back online, so
- * search recovers without a reload. A failed attempt is never an uncaught error.
+ * The search code, then at once the index's manifest, while the reader is still typing; and whether the last
+ * attempt failed. A failed download is forgotten, so that the next call downloads it again (the bundler's
+ * chunk loader allows that).
  */
-export default function SearchBar(): ReactNode {
-  const [Search, setSearch] = useState<SearchComponent | null>(null);
-  const [start, setStart] = useState<SearchProps>({initialQuery: '', autoFocus: false});
+function useSearchCode(): {prepare: () => Promise<SearchComponent>; unavailable: boolean} {
   const [unavailable, setUnavailable] = useState(false);
   const baseUrl = useBaseUrl('/');
-  const box = useRef<HTMLInputElement>(null);
   const code = useRef<Promise<SearchComponent> | null>(null);
-  // The code, then at once the index's manifest, while the reader is still typing. A failed download is
-  // forgotten, so that the next call downloads it again (the bundler's chunk loader allows that).
   const prepare = useCallback(
     () =>
       (code.current ??= import(/* webpackChunkName: "search" */ '@site/src/components/Search').then(
@@ -46,6 +36,24 @@ export default function SearchBar(): ReactNode {
       )),
     [baseUrl],
   );
+  return {prepare, unavailable};
+}
+
+/**
+ * What the navbar shows until the reader starts searching: the same box, with the same name. Focus (a click,
+ * Tab or Ctrl/⌘-K) or a touch fetches the search code and the index's manifest, and nothing else does (a
+ * pointer passing over the box does not); the first keystroke swaps in the real box, which takes over the
+ * text typed so far and the focus.
+ *
+ * A field link drops often: when the code cannot be downloaded (offline, or a lost packet), the box says so
+ * and tries again at the next focus or keystroke, and by itself as soon as the browser is back online, so
+ * search recovers without a reload. A failed attempt is never an uncaught error.
+ */
+export default function SearchBar(): ReactNode {
+  const [Search, setSearch] = useState<SearchComponent | null>(null);
+  const [start, setStart] = useState<SearchProps>({initialQuery: '', autoFocus: false});
+  const {prepare, unavailable} = useSearchCode();
+  const box = useRef<HTMLInputElement>(null);
   // Loads the code without waiting for it; a failure is shown in the box's status and tried again later.
   const prepareQuietly = useCallback(() => void prepare().catch(() => undefined), [prepare]);
   const begin = useCallback(
