@@ -31,6 +31,7 @@ import announcementBarIdPlugin from './src/plugins/announcement-bar-id';
 import stripIndexHtmlPlugin from './src/plugins/strip-index-html';
 import keyboardNavigationPlugin from './src/plugins/keyboard-navigation';
 import criticalCssPlugin from './src/plugins/critical-css';
+import navbarItemTypesPlugin from './src/plugins/navbar-item-types';
 import {darkCodeTheme, lightCodeTheme} from './src/prism/code-themes';
 
 /**
@@ -153,6 +154,8 @@ const config: Config = {
     stripIndexHtmlPlugin,
     // Keyboard-navigation mode: a class on <html> while the reader moves with Tab, until a mouse press.
     keyboardNavigationPlugin,
+    // Only the navbar item kinds themeConfig.navbar uses in every page's bundle (src/theme/NavbarItem/ComponentTypes.tsx).
+    navbarItemTypesPlugin,
     [
       // plugin-pwa, with the Markdown twins in the offline copy (src/plugins/offline-copy).
       offlineCopyPlugin,

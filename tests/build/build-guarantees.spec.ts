@@ -15,6 +15,7 @@ import {test, expect} from '@playwright/test';
 import {CASES} from '../fixtures/build-guarantees/cases';
 import {buildFixture, resultFile, resultOfThisRun, type BuildResult} from '../fixtures/build-guarantees/site';
 import {BUILD_TIMEOUT_MS} from '../support/limits';
+import {bundledNavbarKinds, chosenNavbarKinds, withWhatTheyRender} from '../support/navbar-item-kinds';
 
 const PARALLEL_BUILDS = 2;
 
@@ -74,7 +75,7 @@ test.describe('the build refuses or warns about a broken site', () => {
           `${buildCase.id}: the message should contain ${fragment}; it printed:\n${message}`,
         ).toMatch(fragment);
       }
-      for (const {file, selector, links, notLinks = []} of buildCase.built ?? []) {
+      for (const {file, selector, links, notLinks = [], inputs = []} of buildCase.built ?? []) {
         const $ = load(fs.readFileSync(path.join(result.outDir, file), 'utf8'));
         const texts = $(selector)
           .find('a')
@@ -83,6 +84,23 @@ test.describe('the build refuses or warns about a broken site', () => {
         expect(texts, `${buildCase.id}: the links in ${selector} of ${file}`).toEqual(expect.arrayContaining(links));
         for (const text of notLinks)
           expect(texts, `${buildCase.id}: the links in ${selector} of ${file}`).not.toContain(text);
+        const names = $(selector)
+          .find('input')
+          .map((_, input) => $(input).attr('aria-label'))
+          .get();
+        expect(names, `${buildCase.id}: the inputs in ${selector} of ${file}`).toEqual(expect.arrayContaining(inputs));
+      }
+      if (buildCase.siteTheme) {
+        // Built without the bundler's persistent cache: the list of main.js's modules is complete.
+        const generated = path.join(result.siteDir, '.docusaurus');
+        const chosen = chosenNavbarKinds(generated);
+        if (buildCase.navbarKinds) {
+          expect(chosen, `${buildCase.id}: the navbar item kinds chosen`).toEqual(buildCase.navbarKinds);
+        }
+        expect(
+          bundledNavbarKinds(generated),
+          `${buildCase.id}: the navbar item kinds in main.js: those chosen (${chosen.join(', ')}), and what they render`,
+        ).toEqual(withWhatTheyRender(chosen));
       }
       if (buildCase.apiReference) {
         // Checked before the site is built: nothing may have been written.

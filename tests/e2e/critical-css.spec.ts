@@ -105,6 +105,87 @@ for (const {path, viewport} of cases) {
   }
 }
 
+/** A route held until released. */
+function hold() {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  return {released, release};
+}
+
+/** Waits until the site's stylesheet has loaded and applies to the screen (the inline script in the head). */
+const stylesheetApplied = (page: Page) =>
+  expect
+    .poll(() =>
+      page.evaluate((source) => {
+        const sheet = Array.from(document.styleSheets).find((s) => new RegExp(source).test(s.href ?? ''));
+        return (sheet?.cssRules.length ?? 0) > 0 && sheet?.media.mediaText === 'all';
+      }, STYLESHEET.source),
+    )
+    .toBe(true);
+
+/** Every transition has ended (the menu slides and fades in and out). */
+const stillness = (page: Page) => page.waitForFunction(() => document.getAnimations().length === 0);
+
+/** The elements of the first screen whose look differs between two readings of it. */
+const changes = (before: Record<string, string>, after: Record<string, string>) =>
+  [...new Set([...Object.keys(before), ...Object.keys(after)])]
+    .filter((key) => before[key] !== after[key])
+    .map(
+      (key) =>
+        `${key}\n    before: ${before[key] ?? '(not on the first screen)'}\n    after:  ${after[key] ?? '(not on the first screen)'}`,
+    );
+
+/*
+ * What hydration adds to a page is styled by its critical CSS too: on a phone, the mobile menu
+ * (src/theme/Navbar/MobileSidebar builds it once the page is idle). When the scripts beat a late stylesheet,
+ * as after a deploy that changes only CSS, the menu must stay hidden and out of the page, and open as it
+ * will once the stylesheet is there.
+ */
+for (const path of ['/', '/docs/ODE']) {
+  for (const mode of ['light', 'dark'] as const) {
+    test(`${path} at 375px in ${mode} mode: the mobile menu hydration adds is hidden, and opens styled, before the stylesheet arrives`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({width: 375, height: 740});
+      await page.emulateMedia({colorScheme: mode});
+      const css = hold();
+      await page.route(STYLESHEET, async (route) => {
+        await css.released;
+        await route.continue();
+      });
+      // The load event waits for the held stylesheet (linked for print): only hydration is waited for.
+      await page.goto(path, {waitUntil: 'commit'});
+      await expectHydrated(page);
+      await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
+      const navbar = page.getByRole('navigation', {name: 'Main'});
+      // Hidden from the accessibility tree too while the menu is closed: found whether shown or not.
+      const close = navbar.getByRole('button', {name: 'Close navigation bar', includeHidden: true});
+      await expect(close, 'the mobile menu is built once the page is idle').toBeAttached();
+      await stillness(page);
+      await expect(close).toBeHidden();
+      await expect(navbar.locator('.navbar-sidebar')).toBeHidden();
+      const closedBefore = await firstScreen(page);
+
+      // By keyboard: a pointer left where the menu opens would hover a link in one reading and not the other.
+      await navbar.getByRole('button', {name: 'Toggle navigation bar'}).focus();
+      await page.keyboard.press('Enter');
+      await expect(close).toBeVisible();
+      await stillness(page);
+      const openBefore = await firstScreen(page);
+
+      css.release();
+      await stylesheetApplied(page);
+      await stillness(page);
+      expect(changes(openBefore, await firstScreen(page)), 'the open menu, when the stylesheet arrives').toEqual([]);
+      await close.focus();
+      await page.keyboard.press('Enter');
+      await expect(close).toBeHidden();
+      await stillness(page);
+      expect(changes(closedBefore, await firstScreen(page)), 'the page, when the stylesheet arrives').toEqual([]);
+    });
+  }
+}
+
 /** The site's stylesheet as the page has it: where its link is, for which media, and whether it has loaded. */
 function siteStylesheets(page: Page) {
   return page.evaluate(

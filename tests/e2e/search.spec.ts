@@ -3,7 +3,8 @@
  * schemas of the API reference (from api/synkronus.yaml), and its index loads only once the reader
  * starts searching. (What it weighs: tests/budgets/search-weight.spec.ts.)
  */
-import {test, expect} from '../support/fixtures';
+import type {Page} from '@playwright/test';
+import {test, expect, allowHttpError} from '../support/fixtures';
 import {apiOperation, apiSchema} from '../support/api-description';
 import {SPEC_ROUTES} from '../support/routes.cjs';
 import {searchBox, tabToSearch} from '../support/search';
@@ -13,6 +14,10 @@ const START_PAGE = '/docs/ODE';
 /** The search index's manifest, and its shard and preview files (src/components/Search/searchIndex.ts). */
 const MANIFEST = /^\/search-index\.json$/;
 const INDEX_PART = /^\/assets\/search\//;
+/** Scripts fetched after the page has loaded: the search code among them. */
+const SCRIPTS = /\/assets\/js\//;
+/** What the box says while its code cannot be downloaded. */
+const UNAVAILABLE = 'Search could not be loaded. It will try again once the connection is back.';
 
 /**
  * A result the query must lead to: the text its option shows, and where choosing it lands. A docs page
@@ -266,4 +271,64 @@ test.describe('search', () => {
       expect(await axeViolations(page, '.navbar__search')).toEqual([]);
     });
   }
+
+  test.describe('after a dropped link', () => {
+    const status = (page: Page) => page.getByRole('navigation', {name: 'Main'}).getByRole('status');
+    const sync = (page: Page) =>
+      page.getByRole('listbox', {name: 'Search results for “sync”'}).getByRole('option').first();
+
+    test('offline when the reader comes to the box: it says so, and searches once the link is back, without a reload', async ({
+      page,
+      context,
+    }) => {
+      await page.goto(START_PAGE);
+      // Without a saved offline copy, what the page asks for while offline fails.
+      allowHttpError(page, SCRIPTS);
+      allowHttpError(page, /\/search-index\.json$/);
+      await context.setOffline(true);
+      await tabToSearch(page);
+      await expect(status(page)).toHaveText(UNAVAILABLE);
+      await expect(page.getByText(UNAVAILABLE)).toBeVisible();
+      expect(await axeViolations(page, '.navbar__search')).toEqual([]);
+      // Keystrokes while offline try again and fail quietly: the page fixture fails the test on an uncaught error.
+      await page.keyboard.type('sy');
+      await expect(status(page)).toHaveText(UNAVAILABLE);
+      await expect(searchBox(page)).toHaveValue('sy');
+
+      await context.setOffline(false);
+      await page.keyboard.type('nc');
+      await expect(sync(page)).toBeVisible();
+      await expect(searchBox(page)).toHaveValue('sync');
+      await expect(searchBox(page)).toBeFocused();
+      await expect(page.getByText(UNAVAILABLE)).toBeHidden();
+    });
+
+    test('the link coming back loads the search by itself: what was typed offline is searched', async ({
+      page,
+      context,
+    }) => {
+      await page.goto(START_PAGE);
+      allowHttpError(page, SCRIPTS);
+      allowHttpError(page, /\/search-index\.json$/);
+      await context.setOffline(true);
+      await tabToSearch(page);
+      await page.keyboard.type('sync');
+      await expect(status(page)).toHaveText(UNAVAILABLE);
+      await context.setOffline(false);
+      await expect(sync(page)).toBeVisible();
+      await expect(searchBox(page)).toBeFocused();
+    });
+
+    test('a download of the search code lost on the way is tried again at the next keystroke', async ({page}) => {
+      await page.goto(START_PAGE);
+      allowHttpError(page, SCRIPTS);
+      let lost = true;
+      await page.route(SCRIPTS, (route) => (lost ? route.abort('connectionreset') : route.continue()));
+      await searchBox(page).click();
+      await expect(status(page)).toHaveText(UNAVAILABLE);
+      lost = false;
+      await page.keyboard.type('sync');
+      await expect(sync(page)).toBeVisible();
+    });
+  });
 });

@@ -38,44 +38,84 @@ function groups(reference: ApiReferenceModel): Group[] {
 /** Where the list stands beside the reference rather than above it: the layout's breakpoint (styles.module.css). */
 const WIDE_SCREEN = '(min-width: 997px)';
 
+/** A heading this far below the navbar, or nearer, is being read: a link lands one 0.5rem below it. */
+const READING_LINE_BELOW_NAVBAR_PX = 48;
+
+/** Whether the window shows the end of the page (within a pixel: boxes sit at fractions of one). */
+const atPageEnd = () => Math.ceil(window.innerHeight + window.scrollY) >= document.documentElement.scrollHeight - 1;
+
 /**
- * The anchor of the part being read: of the targets whose top has passed the upper quarter of the
- * window, the last in the page. Kept in step with an IntersectionObserver (no work while the reader
- * does not scroll) and with the address's hash.
+ * The anchor of the part being read: of the targets whose top has passed the reading line (just below the
+ * navbar, where a link lands them), the last in the page. At the end of the page, where the last parts can
+ * never reach that line, it is the last target on screen, or the one the address names if it is on screen.
+ * Kept in step with IntersectionObservers (no work while the reader does not scroll; the targets of parts
+ * not laid out yet cost nothing), the end of the page and the address's hash.
  */
 function useCurrentAnchor(anchors: string[]): string | undefined {
   const [current, setCurrent] = useState<string>();
   useEffect(() => {
     const targets = anchors.flatMap((anchor) => document.getElementById(anchor) ?? []);
     const index = new Map<Element, number>(targets.map((element, i) => [element, i]));
-    const above = new Set<Element>();
-    const update = () => {
+    const passed = new Set<Element>();
+    const onScreen = new Set<Element>();
+    const lastOf = (elements: Set<Element>) => {
       let last = -1;
-      for (const element of above) last = Math.max(last, index.get(element)!);
-      setCurrent(last >= 0 ? targets[last].id : undefined);
+      for (const element of elements) last = Math.max(last, index.get(element)!);
+      return last;
     };
-    // A target is "above" once its top is above a line a quarter down the window: the band from the
-    // top of the document to that line.
-    const observer = new IntersectionObserver(
-      (entries) => {
-        for (const entry of entries) {
-          const passed = entry.isIntersecting || entry.boundingClientRect.top < (entry.rootBounds?.top ?? 0);
-          if (passed) above.add(entry.target);
-          else above.delete(entry.target);
-        }
-        update();
-      },
-      {rootMargin: '1000000px 0px -75% 0px'},
-    );
-    for (const target of targets) observer.observe(target);
-    const onHash = () => {
-      const hash = decodeURIComponent(window.location.hash.slice(1));
-      if (anchors.includes(hash)) setCurrent(hash);
+    const update = () => {
+      let chosen = lastOf(passed);
+      if (onScreen.size > 0 && atPageEnd()) {
+        const named = document.getElementById(decodeURIComponent(window.location.hash.slice(1)));
+        chosen = named && onScreen.has(named) ? index.get(named)! : lastOf(onScreen);
+      }
+      setCurrent(chosen >= 0 ? targets[chosen].id : undefined);
     };
-    window.addEventListener('hashchange', onHash);
+    const track = (set: Set<Element>) => (entries: IntersectionObserverEntry[]) => {
+      for (const entry of entries) {
+        if (entry.isIntersecting) set.add(entry.target);
+        else set.delete(entry.target);
+      }
+      update();
+    };
+    let observers: IntersectionObserver[] = [];
+    // The lines are in pixels from the window's top: drawn again when the window changes size.
+    const observe = () => {
+      observers.forEach((observer) => observer.disconnect());
+      passed.clear();
+      onScreen.clear();
+      const navbar = document.querySelector('.navbar')?.getBoundingClientRect().height ?? 0;
+      const line = navbar + READING_LINE_BELOW_NAVBAR_PX;
+      observers = [
+        // The band from the top of the document down to the reading line.
+        new IntersectionObserver(track(passed), {
+          rootMargin: `1000000px 0px ${Math.min(0, line - window.innerHeight)}px 0px`,
+        }),
+        // The window below the navbar.
+        new IntersectionObserver(track(onScreen), {rootMargin: `-${navbar}px 0px 0px 0px`}),
+      ];
+      for (const observer of observers) for (const target of targets) observer.observe(target);
+    };
+    observe();
+    // Reaching the end of the page, or leaving it, by scrolling or as the parts near it get their heights.
+    let atEnd = atPageEnd();
+    const onEndChange = () => {
+      if (atEnd === atPageEnd()) return;
+      atEnd = !atEnd;
+      update();
+    };
+    const resizes = new ResizeObserver(onEndChange);
+    const page = targets[0]?.closest('main');
+    if (page) resizes.observe(page);
+    window.addEventListener('scroll', onEndChange, {passive: true});
+    window.addEventListener('resize', observe);
+    window.addEventListener('hashchange', update);
     return () => {
-      observer.disconnect();
-      window.removeEventListener('hashchange', onHash);
+      observers.forEach((observer) => observer.disconnect());
+      resizes.disconnect();
+      window.removeEventListener('scroll', onEndChange);
+      window.removeEventListener('resize', observe);
+      window.removeEventListener('hashchange', update);
     };
   }, [anchors]);
   return current;

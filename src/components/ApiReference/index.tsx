@@ -62,24 +62,38 @@ function Basics({reference}: {reference: ApiReferenceModel}): ReactNode {
   );
 }
 
+/** Opens the folded fields of the schema whose heading has the id `id` (`schema/<Name>`), if it is one. */
+function openSchemaFields(id: string): void {
+  if (!id.startsWith(schemaAnchor(''))) return;
+  const fields = document.getElementById(id)?.parentElement?.querySelector(':scope > div > details');
+  if (fields instanceof HTMLDetailsElement) fields.open = true;
+}
+
 /**
  * Opens the fields of the schema the address points at (`#schema/<Name>`), which the Schemas section draws
- * folded: on arrival, on a link within the page and on a search result. Without JavaScript the reader opens
- * them with one more click.
+ * folded: on arrival, on a link within the page and on a search result, also when the address already
+ * names that schema (the reader folded it, went on reading and follows a link to it again: the browser
+ * then changes nothing in the address, so the link's click is what tells). Without JavaScript the reader
+ * opens them with one more click.
  */
 function useOpenTargetedSchema(): void {
-  const {hash} = useLocation();
+  // A new location on every navigation, also to the same address (a search result for the schema named).
+  const location = useLocation();
   useEffect(() => {
-    const open = () => {
-      const id = decodeURIComponent(window.location.hash.slice(1));
-      if (!id.startsWith(schemaAnchor(''))) return;
-      const fields = document.getElementById(id)?.parentElement?.querySelector(':scope > div > details');
-      if (fields instanceof HTMLDetailsElement) fields.open = true;
+    const open = () => openSchemaFields(decodeURIComponent(window.location.hash.slice(1)));
+    const onClick = (event: MouseEvent) => {
+      const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
+      if (!(link instanceof HTMLAnchorElement) || link.pathname !== window.location.pathname) return;
+      openSchemaFields(decodeURIComponent(link.hash.slice(1)));
     };
     open();
     window.addEventListener('hashchange', open);
-    return () => window.removeEventListener('hashchange', open);
-  }, [hash]);
+    document.addEventListener('click', onClick);
+    return () => {
+      window.removeEventListener('hashchange', open);
+      document.removeEventListener('click', onClick);
+    };
+  }, [location]);
 }
 
 export default function ApiReference({reference}: {reference: ApiReferenceModel}): ReactNode {

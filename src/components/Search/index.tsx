@@ -4,7 +4,7 @@
  * closes the list; the number of results is announced. Loaded only when the reader comes to the box
  * (src/theme/SearchBar), with the engine that fetches the index parts a query needs (./engine.ts).
  */
-import React, {type ReactNode, useEffect, useId, useMemo, useRef, useState} from 'react';
+import React, {type ReactNode, useEffect, useId, useLayoutEffect, useMemo, useRef, useState} from 'react';
 import clsx from 'clsx';
 import {useHistory} from '@docusaurus/router';
 import useBaseUrl from '@docusaurus/useBaseUrl';
@@ -42,7 +42,8 @@ export default function Search({initialQuery, autoFocus}: SearchProps): ReactNod
   const [active, setActive] = useState(0);
   const [open, setOpen] = useState(autoFocus);
 
-  useEffect(() => {
+  // Before the browser handles another event: a key pressed as this box replaces the placeholder lands in it.
+  useLayoutEffect(() => {
     if (autoFocus) input.current?.focus();
   }, [autoFocus]);
 

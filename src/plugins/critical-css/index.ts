@@ -31,11 +31,22 @@ import {load} from 'cheerio';
 import {afterBuildStep} from '../after-build';
 
 /**
- * Selectors kept whatever a page's markup holds: the colour modes, set on `<html>` as the page loads; and
- * the few rules (14, 2 KB) in `:where(…)`, which beasties cannot match against the markup (it strips the
- * pseudo-class with its argument) and would drop, such as Infima's colours of `.button--primary`.
+ * What hydration adds to every page, which the server's markup cannot show: on a phone, the mobile menu
+ * (`.navbar-sidebar`, its close button, its panels, and the `.menu` lists of its navbar links; the docs
+ * sidebar it holds on docs pages uses the rules of the desktop sidebar, which is in the markup). Built
+ * once the page is idle (src/theme/Navbar/MobileSidebar), it often comes before a late stylesheet (after
+ * a deploy that changes only CSS): without its rules it painted in the page's flow, over the first screen.
+ * tests/e2e/critical-css.spec.ts holds the stylesheet back and checks it stays hidden, and opens styled.
  */
-export const ALWAYS_KEPT = [/\[data-theme(-choice)?=/, /:where\(/];
+export const ADDED_BY_HYDRATION = [/\.navbar-sidebar/, /\.menu(__|--|(?![\w-]))/, /\.margin-right--md(?![\w-])/];
+
+/**
+ * Selectors kept whatever a page's markup holds: the colour modes, set on `<html>` as the page loads; the
+ * few rules (14, 2 KB) in `:where(…)`, which beasties cannot match against the markup (it strips the
+ * pseudo-class with its argument) and would drop, such as Infima's colours of `.button--primary`; and what
+ * hydration adds (ADDED_BY_HYDRATION).
+ */
+export const ALWAYS_KEPT = [/\[data-theme(-choice)?=/, /:where\(/, ...ADDED_BY_HYDRATION];
 
 /** The `id` of the full stylesheet's link, which the inline script switches to the screen. */
 const FULL_STYLESHEET_ID = 'site-stylesheet';

@@ -6,6 +6,7 @@
  * - a slim prism-react-renderer (src/prism/prism-react-renderer-slim.ts, browser code, so outside this Node-only folder) with only the grammars the docs use
  *   (patch prism-slim, PATCHES.md), bundled only with the code block (src/theme/CodeBlock loads it when a
  *   reader comes to a block), not in the main bundle;
+ * - the theme's Collapsible, which both chunks of every docs page use, in one chunk of its own (COLLAPSIBLE_CHUNK);
  * - the entry scripts compiled while they download (EAGER_COMPILE_HINT);
  * - the modules of `main.js` listed with their sizes for `npm run bench` (./main-modules.ts);
  * (The Brotli and gzip copies of the build are written after the build by scripts/precompress.cjs.)
@@ -21,6 +22,22 @@ import {MainModulesPlugin} from './main-modules';
  * runs as the page starts, and compiling them lazily was most of the page's longest task.
  */
 export const EAGER_COMPILE_HINT = '//# allFunctionsCalledOnLoad';
+
+/**
+ * The theme's Collapsible (sidebar categories, the table of contents on a phone) and the helper it uses, in
+ * one small chunk of their own. Both chunks every docs page loads (the docs layout's and the doc's) use it,
+ * and below the 40 KB that a shared chunk must weigh (`minSize`) the bundler would copy it into each. It used
+ * to come with main.js, for the navbar's dropdowns, which the site no longer bundles while its navbar has none
+ * (src/plugins/navbar-item-types): on its own, each docs page loads it once, and the other pages not at all.
+ */
+const COLLAPSIBLE_CHUNK = {
+  test: /[\\/]@docusaurus[\\/]theme-common[\\/]lib[\\/](components[\\/]Collapsible[\\/]|utils[\\/]accessibilityUtils\.js)/,
+  chunks: 'async',
+  minChunks: 2,
+  minSize: 0,
+  priority: 5,
+  name: 'collapsible',
+} as const;
 
 export default function leanDelivery(context: LoadContext): Plugin {
   return {
@@ -40,7 +57,7 @@ export default function leanDelivery(context: LoadContext): Plugin {
       if (isServer) return bothBundles;
       return {
         ...bothBundles,
-        optimization: {splitChunks: {minSize: 40_000, cacheGroups: {common: false}}},
+        optimization: {splitChunks: {minSize: 40_000, cacheGroups: {common: false, collapsible: COLLAPSIBLE_CHUNK}}},
         plugins: [
           new MainModulesPlugin(context.generatedFilesDir),
           // After minification, which would drop the comment.

@@ -2,65 +2,115 @@
 import React, {type ComponentType, type ReactNode, useCallback, useEffect, useRef, useState} from 'react';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import type {SearchProps} from '@site/src/components/Search';
+import styles from './styles.module.css';
 
 type SearchComponent = ComponentType<SearchProps>;
 
 type SearchModule = {default: SearchComponent; warmSearch: (baseUrl: string) => void};
+
+/** What the box says, politely, while the search code cannot be downloaded. */
+const UNAVAILABLE = 'Search could not be loaded. It will try again once the connection is back.';
+
+/**
+ * The search code, then at once the index's manifest, while the reader is still typing; and whether the last
+ * attempt failed. A failed download is forgotten, so that the next call downloads it again (the bundler's
+ * chunk loader allows that).
+ */
+function useSearchCode(): {prepare: () => Promise<SearchComponent>; unavailable: boolean} {
+  const [unavailable, setUnavailable] = useState(false);
+  const baseUrl = useBaseUrl('/');
+  const code = useRef<Promise<SearchComponent> | null>(null);
+  const prepare = useCallback(
+    () =>
+      (code.current ??= import(/* webpackChunkName: "search" */ '@site/src/components/Search').then(
+        (m: SearchModule) => {
+          m.warmSearch(baseUrl);
+          setUnavailable(false);
+          return m.default;
+        },
+        (error: unknown) => {
+          code.current = null;
+          setUnavailable(true);
+          throw error;
+        },
+      )),
+    [baseUrl],
+  );
+  return {prepare, unavailable};
+}
 
 /**
  * What the navbar shows until the reader starts searching: the same box, with the same name. Focus (a click,
  * Tab or Ctrl/⌘-K) or a touch fetches the search code and the index's manifest, and nothing else does (a
  * pointer passing over the box does not); the first keystroke swaps in the real box, which takes over the
  * text typed so far and the focus.
+ *
+ * A field link drops often: when the code cannot be downloaded (offline, or a lost packet), the box says so
+ * and tries again at the next focus or keystroke, and by itself as soon as the browser is back online, so
+ * search recovers without a reload. A failed attempt is never an uncaught error.
  */
 export default function SearchBar(): ReactNode {
   const [Search, setSearch] = useState<SearchComponent | null>(null);
   const [start, setStart] = useState<SearchProps>({initialQuery: '', autoFocus: false});
-  const baseUrl = useBaseUrl('/');
-  const code = useRef<Promise<SearchComponent> | null>(null);
-  // The code, then at once the index's manifest, while the reader is still typing.
-  const prepare = useCallback(
-    () =>
-      (code.current ??= import('@site/src/components/Search').then((m: SearchModule) => {
-        m.warmSearch(baseUrl);
-        return m.default;
-      })),
-    [baseUrl],
-  );
+  const {prepare, unavailable} = useSearchCode();
+  const box = useRef<HTMLInputElement>(null);
+  // Loads the code without waiting for it; a failure is shown in the box's status and tried again later.
+  const prepareQuietly = useCallback(() => void prepare().catch(() => undefined), [prepare]);
   const begin = useCallback(
-    (text: string) => {
-      setStart({initialQuery: text, autoFocus: true});
-      void prepare().then((component) => setSearch(() => component));
+    (text: string, autoFocus = true) => {
+      setStart({initialQuery: text, autoFocus});
+      prepare().then(
+        (component) => setSearch(() => component),
+        () => undefined,
+      );
     },
     [prepare],
   );
 
-  // Ctrl/⌘-K before the search code is there: load it and go to the box.
+  // Ctrl/⌘-K before the search code is there: go to the box (where a failure to load is said) and load it.
   useEffect(() => {
     if (Search) return undefined;
     const onKey = (event: KeyboardEvent) => {
       if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k') {
         event.preventDefault();
-        begin('');
+        box.current?.focus();
+        begin(box.current?.value ?? '');
       }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [Search, begin]);
 
+  // The link is back: load the code again, and search what the reader typed meanwhile.
+  useEffect(() => {
+    if (!unavailable) return undefined;
+    const retry = () => {
+      const input = box.current;
+      if (input?.value) begin(input.value, document.activeElement === input);
+      else prepareQuietly();
+    };
+    window.addEventListener('online', retry);
+    return () => window.removeEventListener('online', retry);
+  }, [unavailable, begin, prepareQuietly]);
+
   if (Search) return <Search {...start} />;
   return (
-    <div className="navbar__search">
+    <div className={`navbar__search ${styles.box}`}>
       <input
+        ref={box}
         type="search"
         className="navbar__search-input"
         placeholder="Search"
         aria-label="Search"
         autoComplete="off"
-        onFocus={() => void prepare()}
-        onTouchStart={() => void prepare()}
+        onFocus={prepareQuietly}
+        onTouchStart={prepareQuietly}
         onChange={(event) => begin(event.target.value)}
       />
+      {/* A live region from the start, so that the message is announced when it appears. */}
+      <p role="status" className={styles.notice}>
+        {unavailable ? UNAVAILABLE : ''}
+      </p>
     </div>
   );
 }
