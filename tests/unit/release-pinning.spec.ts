@@ -3,6 +3,7 @@
  * (shown at its foot), and no page points a reader at another release's image, download or source.
  */
 import {load} from 'js-yaml';
+import ts from 'typescript';
 import {test, expect} from '@playwright/test';
 import {listFiles, pageFiles, readRepoFile} from '../support/content';
 import {ODE_RELEASE, SYNKRONUS_IMAGE} from '../../site.constants';
@@ -142,4 +143,35 @@ test('the upstream file check reads links to files and folders, with or without 
     {line: 3, path: 'synkronus/no/such/file.go'},
   ]);
   expect(links.map(({path}) => existsAtRelease(path))).toEqual([true, true, false]);
+});
+
+/** The code and configuration where the tag is a fact to import, never to write (site.constants.ts defines it). */
+const CODE = [
+  ...listFiles('src', /\.(ts|tsx|js|cjs|mjs)$/),
+  ...listFiles('scripts', /\.(ts|js|cjs|mjs)$/),
+  ...['docusaurus.config.ts', 'sidebars.ts', 'site.rules.ts', 'playwright.config.ts', 'eslint.config.mjs'],
+];
+
+/**
+ * The string literals of a file that hold `value`, as "file:line", module names aside: an import of the
+ * release's own folder (src/api/synkronus/releases/<tag>/) names a folder, not the tag.
+ */
+function literalsHolding(file: string, value: string): string[] {
+  const source = ts.createSourceFile(file, readRepoFile(file), ts.ScriptTarget.Latest, true);
+  const found: string[] = [];
+  const visit = (node: ts.Node) => {
+    const isModuleName = ts.isStringLiteral(node) && (ts.isImportDeclaration(node.parent) || ts.isExportDeclaration(node.parent));
+    if ((ts.isStringLiteralLike(node) || ts.isTemplateLiteralToken(node)) && node.text.includes(value) && !isModuleName)
+      found.push(`${file}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`);
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+test('the release tag is written once, in site.constants.ts: code and configuration import it', () => {
+  expect(CODE.length).toBeGreaterThan(100);
+  expect(literalsHolding('site.constants.ts', ODE_RELEASE), 'the definition is found').toHaveLength(1);
+  const written = CODE.flatMap((file) => literalsHolding(file, ODE_RELEASE));
+  expect(written.map((where) => `${where}: writes ${ODE_RELEASE}; import ODE_RELEASE from site.constants.ts`)).toEqual([]);
 });

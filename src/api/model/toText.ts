@@ -10,6 +10,7 @@
  * every keyword of every field, so neither can drop one the other states.
  */
 import {typeSummary, type Schema} from '../openapi';
+import {constraintParts} from './constraints';
 import {resolveSchema} from './schemas';
 import type {ApiMedia, ApiModel, ApiOperation} from './types';
 
@@ -20,24 +21,12 @@ const code = (text: string) => `\`${text}\``;
 
 const oneLine = (text: string) => text.replace(/\s*\n\s*/g, ' ').trim();
 
-/** Every constraint keyword of a schema (its type aside), as short phrases. */
+/** Every constraint keyword of a schema (its type aside), as short phrases in the page's words (./constraints.ts). */
 export function constraintPhrases(schema: Schema): string[] {
-  const out: string[] = [];
-  if (schema.enum) out.push(`one of ${schema.enum.map((value) => code(String(value))).join(', ')}`);
-  if (schema.minimum !== undefined) out.push(`${schema.exclusiveMinimum ? 'greater than' : 'minimum'} ${schema.minimum}`);
-  if (schema.maximum !== undefined) out.push(`${schema.exclusiveMaximum ? 'less than' : 'maximum'} ${schema.maximum}`);
-  if (schema.multipleOf !== undefined) out.push(`multiple of ${schema.multipleOf}`);
-  if (schema.minLength !== undefined) out.push(`at least ${schema.minLength} characters`);
-  if (schema.maxLength !== undefined) out.push(`at most ${schema.maxLength} characters`);
-  if (schema.pattern) out.push(`pattern ${code(schema.pattern)}`);
-  if (schema.minItems !== undefined) out.push(`at least ${schema.minItems} items`);
-  if (schema.maxItems !== undefined) out.push(`at most ${schema.maxItems} items`);
-  if (schema.uniqueItems) out.push('unique items');
-  if (schema.minProperties !== undefined) out.push(`at least ${schema.minProperties} properties`);
-  if (schema.maxProperties !== undefined) out.push(`at most ${schema.maxProperties} properties`);
+  const out = constraintParts(schema).map(({label, values}) =>
+    values ? `${label} ${values.map(code).join(', ')}` : label,
+  );
   if (schema.additionalProperties === true) out.push('any other property allowed');
-  if (schema.default !== undefined) out.push(`default ${code(JSON.stringify(schema.default))}`);
-  if (schema.example !== undefined) out.push(`example ${code(JSON.stringify(schema.example))}`);
   if (schema.readOnly) out.push('read-only');
   if (schema.writeOnly) out.push('write-only');
   if (schema.deprecated) out.push('deprecated');

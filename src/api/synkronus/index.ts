@@ -17,7 +17,7 @@ import {schemaValidator} from './validate';
 export type {Contract, ContractOperation} from './contract';
 export {DIALECTS, DEFAULT_DIALECT, seedSummary, type DialectName, type SeedSummary} from './dialects';
 export {RELEASE, type RuleId} from './releases';
-export {RULES} from './releases/v1.0.0-alpha.6/rules';
+export {RULES} from './releases';
 export type {RuleInfo} from './rules';
 export {ENGINE_HEADERS} from './answer';
 export {

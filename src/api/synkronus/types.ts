@@ -5,7 +5,7 @@ import type {ContractOperation} from './contract';
 import type {Dialect} from './dialects';
 import type {OperationId} from './operations';
 import type {Release, RuleId} from './releases';
-import type {ReleaseText, TextName} from './releases/v1.0.0-alpha.6/texts';
+import type {ReleaseText, TextName} from './releases';
 import type {Store} from './store';
 import type {SchemaValidator} from './validate';
 

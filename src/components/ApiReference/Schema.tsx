@@ -7,6 +7,7 @@
 import {Fragment, type ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import type {SchemaNode} from '@site/src/api/model/page';
+import {constraintParts} from '@site/src/api/model/constraints';
 import Html from './Html';
 import styles from './styles.module.css';
 
@@ -47,39 +48,22 @@ export function TypeLabel({node}: {node: SchemaNode}): ReactNode {
 
 /** Every constraint of a schema, in words, each value as it is written. */
 export function Constraints({node}: {node: SchemaNode}): ReactNode {
-  const items: ReactNode[] = [];
-  const add = (label: string, value?: ReactNode) =>
-    items.push(
-      <li key={label}>
-        {label}
-        {value !== undefined ? <> {value}</> : null}
-      </li>,
-    );
-  const code = (value: string | number) => <code>{value}</code>;
-  if (node.enum) {
-    add(
-      'allowed values',
-      node.enum.map((value, index) => (
-        <Fragment key={index}>
-          {index > 0 ? ', ' : null}
-          {code(value)}
-        </Fragment>
-      )),
-    );
-  }
-  if (node.minimum !== undefined) add(node.exclusiveMinimum ? 'greater than' : 'minimum', code(node.minimum));
-  if (node.maximum !== undefined) add(node.exclusiveMaximum ? 'less than' : 'maximum', code(node.maximum));
-  if (node.multipleOf !== undefined) add('multiple of', code(node.multipleOf));
-  if (node.minLength !== undefined) add('minimum length', code(node.minLength));
-  if (node.maxLength !== undefined) add('maximum length', code(node.maxLength));
-  if (node.pattern !== undefined) add('pattern', code(node.pattern));
-  if (node.minItems !== undefined) add('minimum items', code(node.minItems));
-  if (node.maxItems !== undefined) add('maximum items', code(node.maxItems));
-  if (node.uniqueItems) add('items unique');
-  if (node.minProperties !== undefined) add('minimum properties', code(node.minProperties));
-  if (node.maxProperties !== undefined) add('maximum properties', code(node.maxProperties));
-  if (node.default !== undefined) add('default', code(node.default));
-  if (node.example !== undefined) add('example', code(node.example));
+  const items = constraintParts(node).map(({label, values}) => (
+    <li key={label}>
+      {label}
+      {values ? (
+        <>
+          {' '}
+          {values.map((value, index) => (
+            <Fragment key={index}>
+              {index > 0 ? ', ' : null}
+              <code>{value}</code>
+            </Fragment>
+          ))}
+        </>
+      ) : null}
+    </li>
+  ));
   return items.length ? <ul className={styles.constraints}>{items}</ul> : null;
 }
 

@@ -4,4 +4,6 @@
  * next is a folder beside it.
  */
 export {RELEASE, type Release} from './v1.0.0-alpha.6';
-export type {RuleId} from './v1.0.0-alpha.6/rules';
+export {RULES, type RuleId} from './v1.0.0-alpha.6/rules';
+export type {ReleaseHandler} from './v1.0.0-alpha.6/routes';
+export type {ReleaseText, TextName} from './v1.0.0-alpha.6/texts';
