@@ -9,6 +9,9 @@
  *   from prism-react-renderer 2.4.1, MIT, Formidable Labs) over a Prism that holds only the grammars the docs
  *   use, registered on the first code block; `src/theme/prism-include-languages.ts` is swizzled to a no-op so
  *   the theme does not register grammars itself. A code block in another language is shown unhighlighted.
+ *   The code block wrapper src/theme/CodeBlock/index.tsx, part of the same saving, keeps the server's
+ *   highlighted markup through React 19's hydration and restyles it for the other colour mode
+ *   (restyleCodeBlock), loading the theme's code block only when a reader comes to a block.
  * Why: the package bundles ~35 grammars and 20 colour themes into one module with side effects, in every
  *   page's main bundle; with it, docs pages are over their JavaScript budget (perf/budgets.json).
  * Gain: the whole package stays out of main.js, which every page loads: built without the alias, main.js is

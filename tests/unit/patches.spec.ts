@@ -84,6 +84,22 @@ const CHECKS: Record<string, () => void> = {
       fs.existsSync(installed('@docusaurus/theme-classic/lib/theme/prism-include-languages.js')),
       'the theme component the no-op swizzle replaces',
     ).toBe(true);
+    // The code block wrapper (src/theme/CodeBlock): the server's highlighted markup kept through hydration,
+    // restyled for the other colour mode through the custom properties the theme's CSS reads.
+    const wrapper = 'update src/theme/CodeBlock/index.tsx and restyleCodeBlock (src/prism/prism-slim-styles.ts)';
+    expect(
+      versionOf('react-dom').split('.')[0],
+      `React is no longer 19, whose hydration leaves an element's dangerouslySetInnerHTML as the server wrote it: ${wrapper}`,
+    ).toBe('19');
+    expect(
+      fs.existsSync(installed('@docusaurus/theme-classic/lib/theme/CodeBlock/index.js')),
+      `the theme's CodeBlock that the wrapper loads as @theme-original/CodeBlock is gone: ${wrapper}`,
+    ).toBe(true);
+    const container = readInstalled('@docusaurus/theme-classic/lib/theme/CodeBlock/Container/styles.module.css');
+    for (const property of ['--prism-color', '--prism-background-color'])
+      expect(container, `the theme's code block no longer takes its colours from ${property}: ${wrapper}`).toContain(
+        `var(${property})`,
+      );
   },
 
   'announcement-bar-new-id': () => {
