@@ -19,7 +19,7 @@ import type {Locator, Page} from '@playwright/test';
 import {test, expect} from '../support/fixtures';
 import {axeViolations} from '../support/axe';
 import {answerProblems, OPERATIONS} from '../support/api-console';
-import {SEED_OBSERVATION_COUNT, SEED_USERS, type DialectName} from '../../src/api/synkronus';
+import {SEED_OBSERVATION_COUNT, SEED_USERS, seedSummary, type DialectName} from '../../src/api/synkronus';
 import {knownIssueEntries} from '../support/known-issues';
 import {writeZip} from '../../src/api/synkronus/zip';
 import {harHeader, harProblems, type HarEntry} from '../support/har';
@@ -107,6 +107,11 @@ const HAPPY_INPUTS: Record<string, (panel: Locator, context: {refreshToken: stri
     await panel
       .getByLabel(/^file/)
       .setInputFiles({name: 'new-photo.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('photo bytes')});
+  },
+  // Both versions: the description does not say what is compared without one (the engine answers 501).
+  getAppBundleChanges: async (panel) => {
+    await panel.getByLabel(/^current/).fill('20250605-143000');
+    await panel.getByLabel(/^target/).fill('20250612-091000');
   },
   pushAppBundle: (panel) =>
     panel.getByLabel(/^bundle/).setInputFiles({
@@ -648,7 +653,7 @@ test('the session saves as a HAR file, offline, with each request, its answer, t
   // The console runs in the page: saving needs no network.
   await context.setOffline(true);
   expect((await sendAndRead(pull)).status).toBe(200);
-  await expect(pull.getByText(/^2 exchanges so far/)).toBeVisible();
+  await expect(pull.getByText(/\b2 exchanges so far:/)).toBeVisible();
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     pull.getByRole('button', {name: 'Save the session as HAR'}).click(),
@@ -683,4 +688,25 @@ test('the sync playground saves its session as a HAR file too', async ({page}) =
     'POST /auth/login',
   ]);
   expect(harHeader(har.log.entries[0], 'x-synkronus-dialect')).toBe('v1.0.0-alpha.6');
+});
+
+test('the seed note states the seed of the dialect that answers, counted from that seed', async ({page}) => {
+  await page.goto('/api');
+  const health = await openConsole(page, byId('getHealth'));
+  const note = health.getByText(/^Its seed: users/);
+  for (const dialect of ['description', 'v1.0.0-alpha.6'] as const) {
+    await health.getByRole('radio', {name: DIALECT_RADIO[dialect]}).check();
+    const seed = seedSummary(dialect);
+    const first = seed.bundleVersions[0];
+    const last = seed.bundleVersions[seed.bundleVersions.length - 1];
+    await expect(note).toContainText(`${seed.observations} observations`);
+    await expect(note).toContainText(`changed at versions ${seed.versions[0]} to ${seed.versions[1]}`);
+    await expect(note).toContainText(`${seed.attachments} attachment${seed.attachments === 1 ? '' : 's'}`);
+    await expect(note).toContainText(
+      `${seed.bundleVersions.length} app bundle versions, ${first} to ${last}, ${seed.activeBundle} active`,
+    );
+  }
+  // The two seeds differ where the release stores otherwise: its version names, and no deleted attachment.
+  expect(seedSummary('v1.0.0-alpha.6').bundleVersions).toEqual(['0001', '0002', '0003']);
+  expect(seedSummary('description').deletedAttachments).toBe(1);
 });
