@@ -10,31 +10,19 @@ import {engineDataFromFiles} from '../../src/api/synkronus/files';
 import {startSynkronusServer, type SynkronusServer} from '../../src/api/synkronus/node';
 import type {As, ConformanceCase, Expect, Step} from '../conformance/cases';
 import {CASES, UNPORTABLE} from '../conformance/v1.0.0-alpha.6';
-import {PASSWORDS, zipOf, type Who} from '../support/engine-session';
+import {answerOf, PASSWORDS, zipOf, type Answer, type Who} from '../support/engine-session';
 
 const DATA = engineDataFromFiles();
 /** Past the release's 24-hour access token lifetime (pkg/auth/auth.go). */
 const PAST_ACCESS_LIFETIME_MS = (24 * 3600 + 60) * 1000;
 
-type Reply = {status: number; headers: Headers; bytes: Uint8Array; text: string; json: unknown};
+type Reply = Answer;
 
 const fill = (text: string, kept: Record<string, string>) =>
   text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => {
     if (!(name in kept)) throw new Error(`{{${name}}} was not kept by an earlier step`);
     return kept[name];
   });
-
-async function reply(response: Response): Promise<Reply> {
-  const bytes = new Uint8Array(await response.arrayBuffer());
-  const text = new TextDecoder().decode(bytes);
-  let json: unknown;
-  try {
-    json = text ? JSON.parse(text) : undefined;
-  } catch {
-    json = undefined;
-  }
-  return {status: response.status, headers: response.headers, bytes, text, json};
-}
 
 async function login(server: SynkronusServer, who: Who): Promise<string> {
   const response = await fetch(`${server.origin}/auth/login`, {
@@ -75,7 +63,7 @@ async function sendStep(server: SynkronusServer, step: Step, kept: Record<string
     body = form;
   }
   const url = server.origin + fill(send.path, kept);
-  return reply(await fetch(url, {method: send.method, headers, body, redirect: 'manual'}));
+  return answerOf(await fetch(url, {method: send.method, headers, body, redirect: 'manual'}));
 }
 
 function field(value: unknown, path: string): unknown {

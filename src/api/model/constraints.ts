@@ -3,26 +3,17 @@
  * and llms-full.txt (./toText.ts) both state each keyword as one of these parts, the page with its values as code
  * elements, the text with them in backticks. A pure function, safe in any runtime.
  */
+import type {ValueConstraints} from '../openapi';
 
 /** One constraint as the reference states it: its label, and its values when it has any. */
 export type ConstraintPart = {label: string; values?: string[]};
 
 /** The constraint keywords of a schema, in the description's raw form or the page model's (values as text). */
-export type Constrained = {
+export type Constrained = ValueConstraints & {
   enum?: readonly unknown[];
-  minimum?: number;
-  maximum?: number;
   exclusiveMinimum?: boolean;
   exclusiveMaximum?: boolean;
-  multipleOf?: number;
-  minLength?: number;
-  maxLength?: number;
-  pattern?: string;
-  minItems?: number;
-  maxItems?: number;
   uniqueItems?: boolean;
-  minProperties?: number;
-  maxProperties?: number;
   default?: unknown;
   example?: unknown;
 };
