@@ -93,13 +93,11 @@ const config: Config = {
   organizationName: 'OpenDataEnsemble',
   projectName: 'docs',
 
-  onBrokenLinks: 'throw',
-  onBrokenAnchors: 'warn',
   markdown: {
     hooks: {
-      // A broken Markdown link is only a warning, as a broken anchor is. Docusaurus keeps the unresolved
-      // URL, which onBrokenLinks: 'throw' would then reject; `pathname://` keeps the link as written but
-      // out of that check (tests/build/build-guarantees.spec.ts).
+      // A broken Markdown link is only a warning, as a broken anchor is by default. Docusaurus keeps the
+      // unresolved URL, which onBrokenLinks ('throw' by default) would then reject; `pathname://` keeps the
+      // link as written but out of that check (tests/build/build-guarantees.spec.ts).
       onBrokenMarkdownLinks: ({url, sourceFilePath, node}) => {
         const at = node.position ? ` (${node.position.start.line}:${node.position.start.column})` : '';
         console.warn(
@@ -110,9 +108,8 @@ const config: Config = {
     },
   },
 
-  future: {v4: true, faster: true},
-
-  i18n: {defaultLocale: 'en', locales: ['en']},
+  // v4 also turns on every `future.faster` flag (Rspack, SWC, Lightning CSS...), which @docusaurus/faster provides.
+  future: {v4: true},
 
   presets: [
     [
@@ -199,18 +196,8 @@ const config: Config = {
       id: ANNOUNCEMENT_ID,
       content:
         'Try the Formulus Android pre-release: <a href="/docs/quick-start/formulus-prerelease-android">install it with F-Droid and Obtainium</a>.',
-      isCloseable: true,
     },
-    colorMode: {
-      defaultMode: 'light',
-      disableSwitch: false,
-      respectPrefersColorScheme: true,
-    },
-    docs: {
-      versionPersistence: 'localStorage',
-      sidebar: {hideable: false, autoCollapseCategories: false},
-    },
-    tableOfContents: {minHeadingLevel: 2, maxHeadingLevel: 3},
+    colorMode: {respectPrefersColorScheme: true},
     navbar: {
       title: 'ODE',
       hideOnScroll: true,
@@ -247,11 +234,7 @@ const config: Config = {
       ],
       copyright: `Copyright © 2025 ODE - Open Data Ensemble. Built with Docusaurus.`,
     },
-    prism: {
-      theme: lightCodeTheme,
-      darkTheme: darkCodeTheme,
-      // Grammars are registered in src/prism/prism-react-renderer-slim.ts, not here.
-      additionalLanguages: [],
-    },
+    // Prism's grammars are registered in src/prism/prism-react-renderer-slim.ts, not with additionalLanguages.
+    prism: {theme: lightCodeTheme, darkTheme: darkCodeTheme},
   } satisfies Preset.ThemeConfig,
 };

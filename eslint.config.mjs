@@ -1,7 +1,7 @@
 /**
  * ESLint (flat config): the recommended rules of ESLint, typescript-eslint (type-aware: the project is small
  * enough for the type checker to answer in seconds), @docusaurus/eslint-plugin and React's rules of hooks
- * (on the React code, src/).
+ * (on the React code, src/), and no function over 80 lines in src/.
  * `npm run lint` runs it with --max-warnings=0, so a warning fails `npm test` too.
  */
 import js from '@eslint/js';
@@ -67,6 +67,11 @@ export default defineConfig([
     rules: docusaurus.configs.recommended.rules,
   },
   {files: ['src/**/*.{ts,tsx}'], extends: [reactHooks.configs.flat.recommended]},
+  {
+    files: ['src/**'],
+    // A function that fits on a screen can be read and reviewed whole; past 80 lines, split it.
+    rules: {'max-lines-per-function': ['error', {max: 80, skipBlankLines: true, skipComments: true}]},
+  },
   {
     files: ['src/components/ApiReference/index.tsx'],
     // Its two <a> are a file download and the licence's page on another site: Link would route the first

@@ -40,29 +40,21 @@ function statements(schema: Schema, required?: boolean): Statement[] {
   else if (schema.type) say('type', schema.type);
   if (schema.items) say('items', `array of ${partLabel(schema.items)}`);
   if (schema.format) say('format', `(${schema.format})`);
-  if (schema.enum)
-    say('enum', `allowed values ${schema.enum.map(valueText).join(', ')}`);
-  if (schema.default !== undefined)
-    say('default', `default ${valueText(schema.default)}`);
+  if (schema.enum) say('enum', `allowed values ${schema.enum.map(valueText).join(', ')}`);
+  if (schema.default !== undefined) say('default', `default ${valueText(schema.default)}`);
   if (schema.minimum !== undefined)
     say('minimum', `${schema.exclusiveMinimum ? 'greater than' : 'minimum'} ${schema.minimum}`);
   if (schema.maximum !== undefined)
     say('maximum', `${schema.exclusiveMaximum ? 'less than' : 'maximum'} ${schema.maximum}`);
   if (schema.multipleOf !== undefined) say('multipleOf', `multiple of ${schema.multipleOf}`);
-  if (schema.minLength !== undefined)
-    say('minLength', `minimum length ${schema.minLength}`);
-  if (schema.maxLength !== undefined)
-    say('maxLength', `maximum length ${schema.maxLength}`);
+  if (schema.minLength !== undefined) say('minLength', `minimum length ${schema.minLength}`);
+  if (schema.maxLength !== undefined) say('maxLength', `maximum length ${schema.maxLength}`);
   if (schema.pattern !== undefined) say('pattern', `pattern ${schema.pattern}`);
-  if (schema.minItems !== undefined)
-    say('minItems', `minimum items ${schema.minItems}`);
-  if (schema.maxItems !== undefined)
-    say('maxItems', `maximum items ${schema.maxItems}`);
+  if (schema.minItems !== undefined) say('minItems', `minimum items ${schema.minItems}`);
+  if (schema.maxItems !== undefined) say('maxItems', `maximum items ${schema.maxItems}`);
   if (schema.uniqueItems) say('uniqueItems', 'items unique');
-  if (schema.minProperties !== undefined)
-    say('minProperties', `minimum properties ${schema.minProperties}`);
-  if (schema.maxProperties !== undefined)
-    say('maxProperties', `maximum properties ${schema.maxProperties}`);
+  if (schema.minProperties !== undefined) say('minProperties', `minimum properties ${schema.minProperties}`);
+  if (schema.maxProperties !== undefined) say('maxProperties', `maximum properties ${schema.maxProperties}`);
   if (schema.nullable) say('nullable', 'nullable', 'or null');
   if (schema.readOnly) say('readOnly', 'read-only');
   if (schema.writeOnly) say('writeOnly', 'write-only');

@@ -160,7 +160,8 @@ function literalsHolding(file: string, value: string): string[] {
   const source = ts.createSourceFile(file, readRepoFile(file), ts.ScriptTarget.Latest, true);
   const found: string[] = [];
   const visit = (node: ts.Node) => {
-    const isModuleName = ts.isStringLiteral(node) && (ts.isImportDeclaration(node.parent) || ts.isExportDeclaration(node.parent));
+    const isModuleName =
+      ts.isStringLiteral(node) && (ts.isImportDeclaration(node.parent) || ts.isExportDeclaration(node.parent));
     if ((ts.isStringLiteralLike(node) || ts.isTemplateLiteralToken(node)) && node.text.includes(value) && !isModuleName)
       found.push(`${file}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`);
     ts.forEachChild(node, visit);
@@ -173,5 +174,7 @@ test('the release tag is written once, in site.constants.ts: code and configurat
   expect(CODE.length).toBeGreaterThan(100);
   expect(literalsHolding('site.constants.ts', ODE_RELEASE), 'the definition is found').toHaveLength(1);
   const written = CODE.flatMap((file) => literalsHolding(file, ODE_RELEASE));
-  expect(written.map((where) => `${where}: writes ${ODE_RELEASE}; import ODE_RELEASE from site.constants.ts`)).toEqual([]);
+  expect(written.map((where) => `${where}: writes ${ODE_RELEASE}; import ODE_RELEASE from site.constants.ts`)).toEqual(
+    [],
+  );
 });

@@ -3,8 +3,13 @@
  * nothing else (what the fixture builds need lives beside them, tests/fixtures/build-guarantees/fixture.config.ts),
  * and it sets nothing that has no effect.
  */
+import fs from 'node:fs';
+import path from 'node:path';
+import {pathToFileURL} from 'node:url';
 import {test, expect} from '@playwright/test';
-import {readRepoFile} from '../support/content';
+import type {Config} from '@docusaurus/types';
+import type * as Preset from '@docusaurus/preset-classic';
+import {ROOT, readRepoFile} from '../support/content';
 
 const CONFIG_FILE = 'docusaurus.config.ts';
 
@@ -62,4 +67,30 @@ test('the checks find extra exports and dead settings, naming file and line', ()
     'c.ts:5: themeConfig.blog is set, but the blog is off (line 3)',
   ]);
   expect(deadSettings('c.ts', "  onDuplicateRoutes: 'throw',\n  blog: {path: 'news'},")).toEqual([]);
+});
+
+/**
+ * The configuration restates no Docusaurus default, so the settings the specification names come from
+ * Docusaurus' defaults: the configuration the last build resolved (defaults filled in by Docusaurus and the
+ * classic theme) must still hold them, whatever a later Docusaurus makes its default.
+ */
+test('the configuration the build resolved holds the settings the specification names', async () => {
+  const resolvedFile = path.join(ROOT, '.docusaurus', 'docusaurus.config.mjs');
+  expect(fs.existsSync(resolvedFile), `${resolvedFile}: missing; run the build first`).toBe(true);
+  const resolved = ((await import(pathToFileURL(resolvedFile).href)) as {default: Config}).default;
+  const {themeConfig} = resolved as {themeConfig: Preset.ThemeConfig};
+  expect(resolved.onBrokenLinks, 'a broken link fails the build').toBe('throw');
+  expect(resolved.trailingSlash, 'trailingSlash stays unset').toBeUndefined();
+  expect(resolved.i18n).toMatchObject({defaultLocale: 'en', locales: ['en']});
+  expect(themeConfig.docs).toEqual({
+    versionPersistence: 'localStorage',
+    sidebar: {hideable: false, autoCollapseCategories: false},
+  });
+  expect(themeConfig.tableOfContents).toEqual({minHeadingLevel: 2, maxHeadingLevel: 3});
+  expect(themeConfig.colorMode).toEqual({
+    defaultMode: 'light',
+    disableSwitch: false,
+    respectPrefersColorScheme: true,
+  });
+  expect(themeConfig.announcementBar).toMatchObject({isCloseable: true});
 });

@@ -5,15 +5,16 @@
  */
 import Link from '@docusaurus/Link';
 import clsx from 'clsx';
-import {useId, useMemo, useRef, useState, type FormEvent, type ReactNode} from 'react';
-import {toCurl, type RequestSample} from '@site/src/api/curl';
+import {useId, useRef, useState, type FormEvent, type ReactNode} from 'react';
 import type {ContractOperation} from '@site/src/api/synkronus/contract';
-import {MOCK_ORIGIN, ResponseView, SaveSession, SeedNote, showResponse, type Shown} from './Response';
+import {CurlCommand} from './CurlCommand';
 import {DialectSwitch, useSession} from './Dialect';
+import {buildRequest, type Inputs} from './request';
+import {RequestFields, useInputs} from './RequestFields';
+import {MOCK_ORIGIN, ResponseView, SaveSession, SeedNote, showResponse, type Shown} from './Response';
 import {contract, expireTokens, resetSynkronus, send, startSession, tokenOwner} from './session';
 import styles from './styles.module.css';
 
-const DEFAULT_SERVER = 'http://localhost:8080';
 const useAuth = () => useSession().auth;
 const operationById = (operationId: string) => contract.operations.find((op) => op.operationId === operationId)!;
 
@@ -48,90 +49,15 @@ function Session(): ReactNode {
   );
 }
 
-type Inputs = {params: Record<string, string>; token: string; body: string; files: Record<string, File | undefined>};
-
-function buildRequest(
-  op: ContractOperation,
-  inputs: Inputs,
-  origin: string,
-): {request: Request; sample: RequestSample; bodyError?: string} {
-  let path = op.path;
-  const query = new URLSearchParams();
-  const headers = new Headers();
-  const sampleHeaders: Record<string, string> = {};
-  for (const parameter of op.parameters) {
-    const value = inputs.params[`${parameter.in}:${parameter.name}`] ?? '';
-    if (parameter.in === 'path') path = path.replace(`{${parameter.name}}`, encodeURIComponent(value));
-    else if (value === '') continue;
-    else if (parameter.in === 'query') query.set(parameter.name, value);
-    else if (parameter.in === 'header') {
-      headers.set(parameter.name, value);
-      sampleHeaders[parameter.name] = value;
-    }
-  }
-  const pathAndQuery = `${path}${query.size ? `?${query}` : ''}`;
-  if (!op.isPublic && inputs.token) {
-    headers.set('Authorization', `Bearer ${inputs.token}`);
-    sampleHeaders.Authorization = 'Bearer $TOKEN';
-  }
-  const sample: RequestSample = {operationId: op.operationId, method: op.method, pathAndQuery, headers: sampleHeaders};
-  let body: BodyInit | undefined;
-  let bodyError: string | undefined;
-  if (op.body?.mediaType === 'application/json' && inputs.body.trim() !== '') {
-    headers.set('Content-Type', 'application/json');
-    body = inputs.body;
-    sample.headers['Content-Type'] = 'application/json';
-    try {
-      sample.jsonBody = JSON.parse(inputs.body);
-    } catch (error) {
-      // Sent as typed (the mock answers 400), but never quoted into a curl command as a JSON string.
-      bodyError = (error as Error).message;
-    }
-  } else if (op.body?.mediaType === 'multipart/form-data') {
-    const form = new FormData();
-    sample.files = [];
-    for (const field of op.body.files ?? []) {
-      const file = inputs.files[field];
-      if (file) {
-        form.append(field, file, file.name);
-        sample.files.push({field, fileName: file.name});
-      }
-    }
-    body = form;
-  }
-  return {request: new Request(`${origin}${pathAndQuery}`, {method: op.method, headers, body}), sample, bodyError};
-}
-
-/** The console of one operation. */
-export function ConsolePanel({operationId}: {operationId: string}): ReactNode {
-  // The API reference shows what the description states: its consoles start there unless the reader chose.
-  startSession('description');
-  const op = operationById(operationId);
-  const id = useId();
-  const auth = useAuth();
-  const [params, setParams] = useState<Record<string, string>>(() =>
-    Object.fromEntries(op.parameters.filter((p) => p.in === 'path').map((p) => [`${p.in}:${p.name}`, p.example ?? ''])),
-  );
-  // A token the reader typed counts only until the next login replaces the session's token.
-  const [typedToken, setTypedToken] = useState<{forToken: string | undefined; value: string}>();
-  const token = typedToken && typedToken.forToken === auth.token ? typedToken.value : auth.token;
-  const [body, setBody] = useState(op.body?.mediaType === 'application/json' ? (op.body.example ?? '') : '');
-  const [files, setFiles] = useState<Record<string, File | undefined>>({});
-  const [server, setServer] = useState(DEFAULT_SERVER);
+/** Sends a console's request to the in-browser Synkronus: the answer shown, or why there is none. */
+function useSend(op: ContractOperation) {
   const [shown, setShown] = useState<Shown>();
   const [pending, setPending] = useState(false);
   const inFlight = useRef(false);
   const [answers, setAnswers] = useState(0);
   const [failure, setFailure] = useState<string>();
-  const [copied, setCopied] = useState('');
-  const inputs: Inputs = {params, token, body, files};
-  /** The curl command, or why there is none: a body that is not JSON has no faithful command. */
-  const curl = useMemo(() => {
-    const {sample, bodyError} = buildRequest(op, {params, token, body, files}, MOCK_ORIGIN);
-    return bodyError ? {bodyError} : {command: toCurl(sample, server.replace(/\/+$/, ''))};
-  }, [op, params, token, body, files, server]);
 
-  async function onSubmit(event: FormEvent) {
+  async function onSubmit(event: FormEvent, inputs: Inputs) {
     event.preventDefault();
     // Send stays focusable while a request is pending: a second Enter must not send again.
     if (inFlight.current) return;
@@ -151,18 +77,28 @@ export function ConsolePanel({operationId}: {operationId: string}): ReactNode {
     }
   }
 
-  async function copy() {
-    if (curl.command === undefined) {
-      setCopied('Nothing copied: the request body is not valid JSON.');
-      return;
-    }
-    try {
-      await navigator.clipboard.writeText(curl.command);
-      setCopied('Copied.');
-    } catch {
-      setCopied('Copying is not allowed here: select the command and copy it.');
-    }
-  }
+  return {shown, pending, answers, failure, onSubmit};
+}
+
+/** What the console says when the description leaves open whether some roles may make the call. */
+function UnspecifiedRoles({roles}: {roles: string[]}): ReactNode {
+  return (
+    <p className={styles.subtle}>
+      The description does not say whether the role{roles.length > 1 ? 's' : ''} {roles.join(', ')} may make this call:
+      answering as the description, the console says so instead of inventing an answer; the server of the release lets
+      an admin push.
+    </p>
+  );
+}
+
+/** The console of one operation. */
+export function ConsolePanel({operationId}: {operationId: string}): ReactNode {
+  // The API reference shows what the description states: its consoles start there unless the reader chose.
+  startSession('description');
+  const op = operationById(operationId);
+  const id = useId();
+  const {inputs, edit} = useInputs(op);
+  const {shown, pending, answers, failure, onSubmit} = useSend(op);
 
   return (
     <div className={styles.panel}>
@@ -177,79 +113,9 @@ export function ConsolePanel({operationId}: {operationId: string}): ReactNode {
       <SaveSession />
       {op.isPublic ? null : <Session />}
       {/* The roles that may make the call are stated once, in the operation's access facts above. */}
-      {op.rolesUnspecified ? (
-        <p className={styles.subtle}>
-          The description does not say whether the role{op.rolesUnspecified.length > 1 ? 's' : ''}{' '}
-          {op.rolesUnspecified.join(', ')} may make this call: answering as the description, the console says so instead
-          of inventing an answer; the server of the release lets an admin push.
-        </p>
-      ) : null}
-      <form onSubmit={(event) => void onSubmit(event)} className={styles.form}>
-        {op.isPublic ? null : (
-          <div className={styles.field}>
-            <label htmlFor={`${id}-token`}>Bearer token</label>
-            <input
-              id={`${id}-token`}
-              type="text"
-              value={token}
-              onChange={(e) => setTypedToken({forToken: auth.token, value: e.target.value})}
-              spellCheck={false}
-              autoComplete="off"
-            />
-          </div>
-        )}
-        {op.parameters.map((parameter) => {
-          const key = `${parameter.in}:${parameter.name}`;
-          return (
-            <div className={styles.field} key={key}>
-              <label htmlFor={`${id}-${key}`}>
-                {parameter.name}{' '}
-                <span className={styles.subtle}>
-                  (in {parameter.in}
-                  {parameter.required ? ', required' : ''}
-                  {parameter.example !== undefined && parameter.in !== 'path'
-                    ? `, for example ${parameter.example}`
-                    : ''}
-                  )
-                </span>
-              </label>
-              <input
-                id={`${id}-${key}`}
-                type="text"
-                value={params[key] ?? ''}
-                onChange={(e) => setParams({...params, [key]: e.target.value})}
-                spellCheck={false}
-                autoComplete="off"
-              />
-            </div>
-          );
-        })}
-        {op.body?.mediaType === 'application/json' ? (
-          <div className={styles.field}>
-            <label htmlFor={`${id}-body`}>Request body (JSON)</label>
-            <textarea
-              id={`${id}-body`}
-              value={body}
-              onChange={(e) => setBody(e.target.value)}
-              rows={Math.min(16, body.split('\n').length + 1)}
-              spellCheck={false}
-            />
-          </div>
-        ) : null}
-        {op.body?.mediaType === 'multipart/form-data'
-          ? (op.body.files ?? []).map((field) => (
-              <div className={styles.field} key={field}>
-                <label htmlFor={`${id}-file-${field}`}>
-                  {field} <span className={styles.subtle}>(file, multipart field)</span>
-                </label>
-                <input
-                  id={`${id}-file-${field}`}
-                  type="file"
-                  onChange={(e) => setFiles({...files, [field]: e.target.files?.[0]})}
-                />
-              </div>
-            ))
-          : null}
+      {op.rolesUnspecified ? <UnspecifiedRoles roles={op.rolesUnspecified} /> : null}
+      <form onSubmit={(event) => void onSubmit(event, inputs)} className={styles.form}>
+        <RequestFields op={op} id={id} inputs={inputs} edit={edit} />
         <div className={styles.actions}>
           {/* aria-disabled, not disabled: a disabled button drops the keyboard focus to the page's body. */}
           <button
@@ -261,40 +127,7 @@ export function ConsolePanel({operationId}: {operationId: string}): ReactNode {
         </div>
       </form>
       <ResponseView of={op.summary} shown={shown} pending={pending} error={failure} answers={answers} />
-      <div className={styles.curl}>
-        <p className={styles.responseTitle}>The same request for a real server</p>
-        <div className={styles.field}>
-          <label htmlFor={`${id}-server`}>Server URL</label>
-          <input
-            id={`${id}-server`}
-            type="url"
-            value={server}
-            onChange={(e) => setServer(e.target.value)}
-            spellCheck={false}
-            autoComplete="url"
-          />
-        </div>
-        {curl.command !== undefined ? (
-          <pre className={styles.code} tabIndex={0} aria-label="curl command">
-            <code>{curl.command}</code>
-          </pre>
-        ) : (
-          <p className={styles.invalid}>
-            The request body is not valid JSON ({curl.bodyError}), so there is no curl command for it: correct the body
-            to get one.
-          </p>
-        )}
-        <div className={styles.actions}>
-          <button type="button" className="button button--sm button--secondary" onClick={() => void copy()}>
-            Copy as curl
-          </button>
-          <span role="status">{copied}</span>
-        </div>
-        <p className={styles.subtle}>
-          The console never sends anything to that server: run the command yourself, with <code>TOKEN</code> set to a
-          token of that server.
-        </p>
-      </div>
+      <CurlCommand op={op} inputs={inputs} id={id} />
     </div>
   );
 }

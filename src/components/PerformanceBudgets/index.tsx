@@ -123,13 +123,61 @@ export function LighthouseBudgetTable(): ReactNode {
   );
 }
 
+const over = (value: number | undefined, budget: number | undefined) =>
+  value !== undefined && budget !== undefined && value > budget;
+
+type RowProps = {route: RouteResult; minimum?: Record<string, number>};
+
+/** A route's Lighthouse scores, each under its minimum marked. */
+function LighthouseScores({route, minimum}: RowProps): ReactNode {
+  const lh = route.lighthouse ?? {};
+  return CATEGORIES.map((c, i) => {
+    const min = minimum?.[c];
+    const below = lh[c] !== undefined && min !== undefined && lh[c] < min;
+    return (
+      <span key={c}>
+        {i > 0 && ' / '}
+        {below ? <strong className={styles.over}>{`${lh[c]} (minimum ${min})`}</strong> : (lh[c] ?? '–')}
+      </span>
+    );
+  });
+}
+
+/** One route's figures beside its budget, each over it marked. */
+function MeasuredRow({route: r, hasGzip, minimum}: RowProps & {hasGzip: boolean}): ReactNode {
+  const b = pageBudgetFor(r.path);
+  return (
+    <tr>
+      <th scope="row">
+        <code>{r.path}</code>
+      </th>
+      <td className={over(r.totalKiB, b.totalKiB) ? styles.over : undefined}>
+        {r.totalKiB} ({b.totalKiB})
+      </td>
+      <td className={over(r.jsKiB, b.jsKiB) ? styles.over : undefined}>
+        {r.jsKiB} ({kib(b.jsKiB)})
+      </td>
+      <td className={over(r.beforeJsKiB, b.beforeJsKiB) ? styles.over : undefined}>
+        {r.beforeJsKiB} ({kib(b.beforeJsKiB)})
+      </td>
+      {hasGzip && (
+        <td className={over(r.gzip?.jsKiB, b.jsGzipKiB ?? b.jsKiB) ? styles.over : undefined}>
+          {r.gzip ? `${r.gzip.totalKiB} / ${r.gzip.jsKiB}` : '–'}
+        </td>
+      )}
+      <td>{r.prefetchKiB}</td>
+      <td>
+        <LighthouseScores route={r} minimum={minimum} />
+      </td>
+    </tr>
+  );
+}
+
 /** The latest figures of `npm run bench` (perf/results.json), beside each page's budget. */
 export function MeasuredTable(): ReactNode {
   const routes = results.routes;
   // Results written before the benchmark measured gzip have no such column.
   const hasGzip = routes.some((r) => r.gzip);
-  const over = (value: number | undefined, budget: number | undefined) =>
-    value !== undefined && budget !== undefined && value > budget;
   const minimums = Object.fromEntries(lighthouseMinimums());
   const {cold, warm} = budgets.buildSeconds;
   const flag = (isOver: boolean, text: string) =>
@@ -162,48 +210,9 @@ export function MeasuredTable(): ReactNode {
           </tr>
         </thead>
         <tbody>
-          {routes.map((r) => {
-            const b = pageBudgetFor(r.path);
-            const lh = r.lighthouse ?? {};
-            return (
-              <tr key={r.path}>
-                <th scope="row">
-                  <code>{r.path}</code>
-                </th>
-                <td className={over(r.totalKiB, b.totalKiB) ? styles.over : undefined}>
-                  {r.totalKiB} ({b.totalKiB})
-                </td>
-                <td className={over(r.jsKiB, b.jsKiB) ? styles.over : undefined}>
-                  {r.jsKiB} ({kib(b.jsKiB)})
-                </td>
-                <td className={over(r.beforeJsKiB, b.beforeJsKiB) ? styles.over : undefined}>
-                  {r.beforeJsKiB} ({kib(b.beforeJsKiB)})
-                </td>
-                {hasGzip && (
-                  <td className={over(r.gzip?.jsKiB, b.jsGzipKiB ?? b.jsKiB) ? styles.over : undefined}>
-                    {r.gzip ? `${r.gzip.totalKiB} / ${r.gzip.jsKiB}` : '–'}
-                  </td>
-                )}
-                <td>{r.prefetchKiB}</td>
-                <td>
-                  {CATEGORIES.map((c, i) => {
-                    const minimum = minimums[r.path]?.[c];
-                    const below = lh[c] !== undefined && minimum !== undefined && lh[c] < minimum;
-                    return (
-                      <span key={c}>
-                        {i > 0 && ' / '}
-                        {below ? (
-                          <strong className={styles.over}>{`${lh[c]} (minimum ${minimum})`}</strong>
-                        ) : (
-                          (lh[c] ?? '–')
-                        )}
-                      </span>
-                    );
-                  })}
-                </td>
-              </tr>
-            );
-          })}
+          {routes.map((r) => (
+            <MeasuredRow key={r.path} route={r} hasGzip={hasGzip} minimum={minimums[r.path]} />
+          ))}
         </tbody>
       </ScrollableTable>
     </>
