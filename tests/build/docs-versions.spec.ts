@@ -4,7 +4,6 @@
  * production nginx configuration, and checks in Chromium the versioned routes, the version dropdown
  * and the reader's preferred version (kept only while that version exists).
  */
-import {spawn} from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,6 +12,7 @@ import {test, expect, expectHydrated} from '../support/fixtures';
 import {DOCS_PATHS} from '../support/routes.cjs';
 import {SITE_PORT} from '../../playwright.config';
 import {BUILD_TIMEOUT_MS} from '../support/limits';
+import {runToEnd} from '../support/run';
 import {REPO_ROOT, startNginx} from '../../scripts/nginx.cjs';
 
 const PAGE = 'docs/For-developers/docusaurus/tutorial-extras/manage-docs-versions.md';
@@ -49,22 +49,8 @@ function procedureSteps(): Step[] {
   );
 }
 
-function run(command: string, cwd: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('bash', ['-c', command], {
-      cwd,
-      env: {...process.env, NO_COLOR: '1', DOCUSAURUS_NO_PERSISTENT_CACHE: '1'},
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
-    child.on('error', reject);
-    child.on('close', (code) =>
-      code === 0 ? resolve() : reject(new Error(`\`${command}\` exited with ${code} in ${cwd}:\n${output}`)),
-    );
-  });
-}
+/** Runs a shell command of the page's procedure in `cwd`. */
+const run = (command: string, cwd: string) => runToEnd('bash', ['-c', command], cwd, `\`${command}\``);
 
 /** Adds the page's navbar item at the start of `themeConfig.navbar.items`, as step 2 says. */
 function addNavbarItem(configFile: string, item: string) {

@@ -3,7 +3,7 @@
  * schemas of the API reference (from api/synkronus.yaml), and its index loads only once the reader
  * starts searching. (What it weighs: tests/budgets/search-weight.spec.ts.)
  */
-import type {Page} from '@playwright/test';
+import type {BrowserContext, Page} from '@playwright/test';
 import {test, expect, allowHttpError} from '../support/fixtures';
 import {apiOperation, apiSchema} from '../support/api-description';
 import {SPEC_ROUTES} from '../support/routes.cjs';
@@ -276,17 +276,21 @@ test.describe('search', () => {
     const status = (page: Page) => page.getByRole('navigation', {name: 'Main'}).getByRole('status');
     const sync = (page: Page) =>
       page.getByRole('listbox', {name: 'Search results for “sync”'}).getByRole('option').first();
-
-    test('offline when the reader comes to the box: it says so, and searches once the link is back, without a reload', async ({
-      page,
-      context,
-    }) => {
+    /** The reader opens the start page, the link drops, and they tab to the search box. */
+    async function comeToTheBoxOffline(page: Page, context: BrowserContext) {
       await page.goto(START_PAGE);
       // Without a saved offline copy, what the page asks for while offline fails.
       allowHttpError(page, SCRIPTS);
       allowHttpError(page, /\/search-index\.json$/);
       await context.setOffline(true);
       await tabToSearch(page);
+    }
+
+    test('offline when the reader comes to the box: it says so, and searches once the link is back, without a reload', async ({
+      page,
+      context,
+    }) => {
+      await comeToTheBoxOffline(page, context);
       await expect(status(page)).toHaveText(UNAVAILABLE);
       await expect(page.getByText(UNAVAILABLE)).toBeVisible();
       expect(await axeViolations(page, '.navbar__search')).toEqual([]);
@@ -307,11 +311,7 @@ test.describe('search', () => {
       page,
       context,
     }) => {
-      await page.goto(START_PAGE);
-      allowHttpError(page, SCRIPTS);
-      allowHttpError(page, /\/search-index\.json$/);
-      await context.setOffline(true);
-      await tabToSearch(page);
+      await comeToTheBoxOffline(page, context);
       await page.keyboard.type('sync');
       await expect(status(page)).toHaveText(UNAVAILABLE);
       await context.setOffline(false);
