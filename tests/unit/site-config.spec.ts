@@ -70,11 +70,14 @@ test('the checks find extra exports and dead settings, naming file and line', ()
 });
 
 /**
- * The configuration restates no Docusaurus default, so the settings the specification names come from
- * Docusaurus' defaults: the configuration the last build resolved (defaults filled in by Docusaurus and the
- * classic theme) must still hold them, whatever a later Docusaurus makes its default.
+ * The configuration restates no Docusaurus default, so some settings the site requires come from Docusaurus'
+ * defaults: a broken link fails the build; one English locale; the docs version chosen is kept in local storage;
+ * the docs sidebar neither hides nor collapses categories by itself; the table of contents lists levels 2 and 3;
+ * the colour mode starts light, can be switched and follows the system's; the announcement can be closed. The
+ * configuration the last build resolved (defaults filled in by Docusaurus and the classic theme) must still
+ * hold them, whatever a later Docusaurus makes its default.
  */
-test('the configuration the build resolved holds the settings the specification names', async () => {
+test('the configuration the build resolved holds the settings the site requires', async () => {
   const resolvedFile = path.join(ROOT, '.docusaurus', 'docusaurus.config.mjs');
   expect(fs.existsSync(resolvedFile), `${resolvedFile}: missing; run the build first`).toBe(true);
   const resolved = ((await import(pathToFileURL(resolvedFile).href)) as {default: Config}).default;

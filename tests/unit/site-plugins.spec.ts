@@ -179,7 +179,7 @@ test.describe('API reference text', () => {
     expect(text).toContain(
       '### Pull records\n\n`POST /sync/pull` · operationId `pullRecords`\nReference: https://x.test/api#operation/pullRecords',
     );
-    expect(text).toContain('- `limit` (query, integer, optional, minimum 1, maximum 500, default `50`)');
+    expect(text).toContain('- `limit` (query, integer, optional, minimum `1`, maximum `500`, default `50`)');
     expect(text).toContain('Request body (required)\n- application/json: PullRequest');
     expect(text).toContain('- 200: A page.\n  - application/json: PullResponse');
     expect(text).toContain('Authentication: bearerAuth.');
