@@ -3,7 +3,7 @@
  * `## Section`, with the files of its `**Source:**` line. Throws, naming file and line, on an entry heading
  * without its anchor or an id used twice.
  */
-import {readdirSync, readFileSync} from 'node:fs';
+import {existsSync, readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {ODE_RELEASE, MONOREPO_URL} from '../../site.constants';
 import {KNOWN_ISSUES_DIR, type KnownIssue} from './index';
@@ -19,6 +19,8 @@ const SOURCE = new RegExp(`\\[\`([^\`]+)\`\\]\\(${escape(`${MONOREPO_URL}/blob/$
 /** The area pages, in name order, with their titles. */
 export function knownIssuePages(siteDir: string): KnownIssuePage[] {
   const dir = path.join(siteDir, KNOWN_ISSUES_DIR);
+  if (!existsSync(dir))
+    throw new Error(`${KNOWN_ISSUES_DIR}/: no such folder; the Known issues pages are read from it`);
   return readdirSync(dir)
     .filter((name) => /\.mdx?$/.test(name))
     .sort()

