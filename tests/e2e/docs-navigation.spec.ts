@@ -94,7 +94,14 @@ test.describe('breadcrumbs and sidebar highlighting follow the current path', ()
     await expect(sidebar(page).locator('[aria-current="page"]')).toHaveText('Synkronus CLI');
 
     await sidebar(page).getByRole('button', {name: "Expand sidebar category 'Quick Start'"}).click();
-    await sidebar(page).getByRole('link', {name: 'Custom app'}).click();
+    await expect(sidebar(page).getByRole('button', {name: "Collapse sidebar category 'Quick Start'"})).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    // The category opens with an animation that clips its items until it ends: click once the link is all shown.
+    const customApp = sidebar(page).getByRole('link', {name: 'Custom app'});
+    await expect(customApp).toBeInViewport({ratio: 1});
+    await customApp.click();
     await expect(page).toHaveURL(/\/docs\/quick-start\/custom-app$/);
     const crumbs = breadcrumbs(page).getByRole('listitem');
     await expect(crumbs.nth(1)).toHaveText('Quick Start');
