@@ -117,16 +117,7 @@ export const releaseError = (message: string, error?: string | RegExp) => (a: An
   else if (error) expect(String(body.error)).toMatch(error);
 };
 
-export const record = (id: string, extra: Record<string, unknown> = {}) => ({
-  observation_id: id,
-  form_type: 'household_survey',
-  form_version: '1.0',
-  data: {household_size: 3, village: 'Maseno'},
-  created_at: '2025-06-20T09:00:00Z',
-  updated_at: '2025-06-20T09:00:00Z',
-  deleted: false,
-  ...extra,
-});
+export {record} from './sample-bodies';
 
 export const TRANSMISSION = '0b8f6a52-3c1d-4e7f-9a2b-6c5d4e3f2a1b';
 export const push = (records: unknown[], transmission = TRANSMISSION) => ({

@@ -15,6 +15,7 @@ import {ENGINE_HEADERS, type DialectName, type RuleId, type Synkronus} from '../
 import {writeZip} from '../../src/api/synkronus/zip';
 import {CONTRACT, newSynkronus} from '../support/api-console';
 import {STATE_TIMEOUT_MS} from '../support/limits';
+import {JSON_LITERALS, MALFORMED_JSON} from '../support/sample-bodies';
 
 const REQUESTS_PER_DIALECT = 600;
 const BASE = 'http://127.0.0.1:8080';
@@ -185,21 +186,7 @@ function jsonBody(r: Random, example: string | undefined): string {
     case 3:
       return `"${'x'.repeat(2 * MIB + 16)}"`;
     case 4:
-      return r.pick([
-        '{',
-        '}',
-        '{"a":}',
-        '[1,]',
-        "{'a':1}",
-        'nul',
-        'NaN',
-        '{"a":1}{"b":2}',
-        '\u0000',
-        '\ufeff{}',
-        '{"a":"\\ud800"}',
-        '1'.repeat(400),
-        '{"a":1e999999}',
-      ]);
+      return r.pick(MALFORMED_JSON);
     case 5:
       return '';
     case 6:
@@ -528,13 +515,12 @@ const climbs = (id: string) => id.split('/').includes('..');
 type Targeted = Made & {expect: (status: number, dialect: DialectName) => boolean; what: string};
 
 /** Every JSON literal as the whole body of every operation that takes JSON, with a token of a role it allows. */
-export const LITERALS = ['null', 'true', '0', '"x"', '[]'];
 function literalBodies(tokens: Tokens): Targeted[] {
   const [admin, fieldworker, viewer] = tokens.access;
   return CONTRACT.operations
     .filter((op) => op.body?.mediaType === 'application/json')
     .flatMap((op) =>
-      LITERALS.map((literal) => {
+      JSON_LITERALS.map((literal) => {
         const token = op.roles.includes('read-only') ? viewer : op.roles.includes('read-write') ? fieldworker : admin;
         const path = op.path.replace(/\{[^}]+\}/g, 'x');
         return {
