@@ -25,6 +25,7 @@ import {
   session,
   zipOf,
   type Answer,
+  type Send,
   type Session,
 } from '../support/engine-session';
 import {OVERVIEW_PATH, serverEntries} from '../support/known-issues';
@@ -32,6 +33,15 @@ import {OVERVIEW_PATH, serverEntries} from '../support/known-issues';
 const BCRYPT_TOO_LONG = 'failed to hash password: failed to hash password: bcrypt: password length exceeds 72 bytes';
 const PHOTO = () => new Blob(['jpeg bytes'], {type: 'image/jpeg'});
 const versionsOf = (a: Answer) => jsonBody(a).versions as string[];
+
+/** Where an app bundle is pushed, and what an admin's push sends: a ZIP of `bundle`'s files, or bytes that are not one. */
+const PUSH = '/app-bundle/push';
+const bundlePush = (s: Session, bundle: Record<string, string> | Blob): Send => ({
+  token: s.access.admin,
+  form: {bundle: bundle instanceof Blob ? bundle : zipOf(bundle)},
+});
+/** The smallest bundle the release takes: an app page, no forms. */
+const APP_ONLY = {'app/index.html': '<p>new</p>'};
 
 /** The rows of one Parquet file of an export's ZIP. */
 async function exportRows(a: Answer, entry: string): Promise<Record<string, unknown>[]> {
@@ -268,8 +278,7 @@ const PROBES: Record<RuleId, Probe> = {
     release: {status: 200, check: (a) => expect(a.headers.get('Access-Control-Allow-Headers')).toBeNull()},
   },
   'bundle-push-errors-500': {
-    request: (s) =>
-      request('POST', '/app-bundle/push', {token: s.access.admin, form: {bundle: new Blob(['not a zip file'])}}),
+    request: (s) => request('POST', PUSH, bundlePush(s, new Blob(['not a zip file']))),
     description: {status: 400},
     release: {
       status: 500,
@@ -277,11 +286,7 @@ const PROBES: Record<RuleId, Probe> = {
     },
   },
   'bundle-push-manifest': {
-    request: (s) =>
-      request('POST', '/app-bundle/push', {
-        token: s.access.admin,
-        form: {bundle: zipOf({'app/index.html': '<p>new</p>'})},
-      }),
+    request: (s) => request('POST', PUSH, bundlePush(s, APP_ONLY)),
     description: {
       status: 200,
       check: (a) =>
@@ -295,11 +300,7 @@ const PROBES: Record<RuleId, Probe> = {
     },
   },
   'bundle-layout-checked': {
-    request: (s) =>
-      request('POST', '/app-bundle/push', {
-        token: s.access.admin,
-        form: {bundle: zipOf({'index.html': '<p>no app folder</p>'})},
-      }),
+    request: (s) => request('POST', PUSH, bundlePush(s, {'index.html': '<p>no app folder</p>'})),
     description: {status: 200},
     release: {
       status: 500,
@@ -311,13 +312,10 @@ const PROBES: Record<RuleId, Probe> = {
   },
   'core-fields-reupload-rejected': {
     setup: async (s) => {
-      const first = await s.send('POST', '/app-bundle/push', {
-        token: s.access.admin,
-        form: {bundle: zipOf(CORE_BUNDLE)},
-      });
+      const first = await s.send('POST', PUSH, bundlePush(s, CORE_BUNDLE));
       expect(first.status, `${s.dialect}: the first upload of a form with core fields`).toBe(200);
     },
-    request: (s) => request('POST', '/app-bundle/push', {token: s.access.admin, form: {bundle: zipOf(CORE_BUNDLE)}}),
+    request: (s) => request('POST', PUSH, bundlePush(s, CORE_BUNDLE)),
     description: {status: 200},
     release: {
       status: 500,
@@ -328,11 +326,7 @@ const PROBES: Record<RuleId, Probe> = {
     },
   },
   'bundle-bad-ui-json-leaves-version': {
-    request: (s) =>
-      request('POST', '/app-bundle/push', {
-        token: s.access.admin,
-        form: {bundle: zipOf({...CORE_BUNDLE, 'forms/clinic_visit/ui.json': '[]'})},
-      }),
+    request: (s) => request('POST', PUSH, bundlePush(s, {...CORE_BUNDLE, 'forms/clinic_visit/ui.json': '[]'})),
     description: {status: 200},
     release: {
       status: 500,
@@ -343,10 +337,7 @@ const PROBES: Record<RuleId, Probe> = {
         )(a);
         const versions = await s.send('GET', '/app-bundle/versions', {token: s.access.viewer});
         expect(versionsOf(versions), 'the refused upload left its version').toContain('0004');
-        const fixed = await s.send('POST', '/app-bundle/push', {
-          token: s.access.admin,
-          form: {bundle: zipOf(CORE_BUNDLE)},
-        });
+        const fixed = await s.send('POST', PUSH, bundlePush(s, CORE_BUNDLE));
         releaseError('Failed to process app bundle', /core_\* fields cannot be modified/)(fixed);
         expect(
           (await s.send('POST', '/app-bundle/switch/0004', {token: s.access.admin})).status,
@@ -357,11 +348,7 @@ const PROBES: Record<RuleId, Probe> = {
     },
   },
   'bundle-app-info-file': {
-    request: (s) =>
-      request('POST', '/app-bundle/push', {
-        token: s.access.admin,
-        form: {bundle: zipOf({'app/index.html': '<p>new</p>'})},
-      }),
+    request: (s) => request('POST', PUSH, bundlePush(s, APP_ONLY)),
     description: {
       status: 200,
       check: (a) => expect(JSON.stringify(jsonBody(a).manifest)).not.toContain('APP_INFO.json'),
