@@ -33,7 +33,8 @@ export default defineConfig({
     // the same on a busy machine, so they run beside the others.
     {name: 'budgets', testDir: './tests/budgets'},
     // Fixture builds of small site variants (build guarantees, docs versions): each a whole Docusaurus build,
-    // so they run after the projects above rather than compete with them.
+    // so they run after the projects above rather than compete with them. `npm test` (scripts/test.sh) runs
+    // them in a second run, so that they also run when a test above fails.
     {name: 'build', testDir: './tests/build', fullyParallel: false, dependencies: ['unit', 'e2e', 'server', 'budgets']},
   ],
 });
