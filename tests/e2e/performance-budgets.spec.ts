@@ -22,6 +22,35 @@ test('the performance budgets page states the budgets of perf/budgets.json', asy
   }
 });
 
+test('the performance budgets page states the budgets of images, the API console and search', async ({page}) => {
+  await page.goto(PAGE);
+  const rows: [string, number][] = [
+    ['any single image', budgets.imageKiB],
+    ['opening the API console (“Try it”, the sync playground)', budgets.apiConsole.openKiB],
+    ['the first search (from focusing the box to the first results shown)', budgets.search.firstSearchKiB],
+    ['each further search', budgets.search.furtherQueryKiB],
+  ];
+  for (const [name, kib] of rows) {
+    const row = page.getByRole('row').filter({has: page.getByRole('rowheader', {name, exact: true})});
+    await expect(row, `budget row "${name}"`).toContainText(`≤ ${kib}`);
+  }
+});
+
+test('the performance budgets page states the minimum Lighthouse score of each route', async ({page}) => {
+  await page.goto(PAGE);
+  const minimums = Object.entries(budgets.lighthouse.routes);
+  expect(minimums.length, 'perf/budgets.json has Lighthouse minimums').toBeGreaterThan(0);
+  // The table with a column per category, each marked with what checks it.
+  const table = page
+    .getByRole('table')
+    .filter({has: page.getByRole('columnheader', {name: 'seo (test)', exact: true})});
+  for (const [route, scores] of minimums) {
+    const row = table.getByRole('row').filter({has: page.getByRole('rowheader', {name: route, exact: true})});
+    const cells = row.getByRole('cell');
+    await expect(cells, `Lighthouse minimums of ${route}`).toHaveText(Object.values(scores).map((s) => `≥ ${s}`));
+  }
+});
+
 test('the performance budgets page lists the pages held to a ceiling, or says that none is', async ({page}) => {
   await page.goto(PAGE);
   const none = page.getByText('No page is over its budget now: none is held to a ceiling.');
