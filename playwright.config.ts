@@ -5,6 +5,35 @@ import {STATE_TIMEOUT_MS, TEST_TIMEOUT_MS} from './tests/support/limits';
 /** The production build is served by nginx (deploy/nginx/docs-site.conf) on this port during tests. */
 export const SITE_PORT = Number(process.env.SITE_PORT ?? 4173);
 
+/**
+ * Which part of the suite a run is (TEST_PART, set by scripts/test.sh): `first`, every project but the fixture
+ * builds; `last`, the fixture builds alone, also when the first part failed; unset, all of them, the fixture
+ * builds after the others.
+ */
+export const TEST_PART = process.env.TEST_PART as 'first' | 'last' | undefined;
+
+/** The projects before the fixture builds. */
+const FIRST_PROJECTS = [
+  {name: 'unit', testDir: './tests/unit'},
+  {name: 'e2e', testDir: './tests/e2e'},
+  // HTTP-level tests of the nginx configuration (headers, bad input, load): no browser.
+  {name: 'server', testDir: './tests/server'},
+  // Page weights and the Lighthouse scores that do not depend on speed: bytes and audits of the markup are
+  // the same on a busy machine, so they run beside the others.
+  {name: 'budgets', testDir: './tests/budgets'},
+];
+
+/**
+ * Fixture builds of small site variants (build guarantees, docs versions): each a whole Docusaurus build, so
+ * they run after the projects above rather than compete with them.
+ */
+function selectedProjects() {
+  const builds = {name: 'build', testDir: './tests/build', fullyParallel: false};
+  if (TEST_PART === 'first') return FIRST_PROJECTS;
+  if (TEST_PART === 'last') return [builds];
+  return [...FIRST_PROJECTS, {...builds, dependencies: FIRST_PROJECTS.map((p) => p.name)}];
+}
+
 export default defineConfig({
   testDir: './tests',
   outputDir: './test-results',
@@ -24,17 +53,5 @@ export default defineConfig({
     trace: 'off',
     screenshot: 'off',
   },
-  projects: [
-    {name: 'unit', testDir: './tests/unit'},
-    {name: 'e2e', testDir: './tests/e2e'},
-    // HTTP-level tests of the nginx configuration (headers, bad input, load): no browser.
-    {name: 'server', testDir: './tests/server'},
-    // Page weights and the Lighthouse scores that do not depend on speed: bytes and audits of the markup are
-    // the same on a busy machine, so they run beside the others.
-    {name: 'budgets', testDir: './tests/budgets'},
-    // Fixture builds of small site variants (build guarantees, docs versions): each a whole Docusaurus build,
-    // so they run after the projects above rather than compete with them. `npm test` (scripts/test.sh) runs
-    // them in a second run, so that they also run when a test above fails.
-    {name: 'build', testDir: './tests/build', fullyParallel: false, dependencies: ['unit', 'e2e', 'server', 'budgets']},
-  ],
+  projects: selectedProjects(),
 });
