@@ -27,11 +27,21 @@ const FIRST_PROJECTS = [
  * Fixture builds of small site variants (build guarantees, docs versions): each a whole Docusaurus build, so
  * they run after the projects above rather than compete with them.
  */
+const FIXTURE_BUILDS = {
+  name: 'build',
+  testDir: './tests/build',
+  fullyParallel: false,
+  dependencies: FIRST_PROJECTS.map((p) => p.name),
+};
+
+/** Every test project, in the order they run. */
+export const PROJECTS = [...FIRST_PROJECTS, FIXTURE_BUILDS];
+
+/** The projects of this part of the suite (TEST_PART). */
 function selectedProjects() {
-  const builds = {name: 'build', testDir: './tests/build', fullyParallel: false};
   if (TEST_PART === 'first') return FIRST_PROJECTS;
-  if (TEST_PART === 'last') return [builds];
-  return [...FIRST_PROJECTS, {...builds, dependencies: FIRST_PROJECTS.map((p) => p.name)}];
+  if (TEST_PART === 'last') return [{...FIXTURE_BUILDS, dependencies: []}];
+  return PROJECTS;
 }
 
 export default defineConfig({

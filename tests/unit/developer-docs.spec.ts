@@ -1,9 +1,10 @@
 /**
  * The page for developers says what the repository runs: its list of test projects ("in projects:") names
- * exactly the projects of playwright.config.ts, each with its folder.
+ * exactly the projects of playwright.config.ts (all of them, whichever part of the suite runs), each with its
+ * folder.
  */
 import {test, expect} from '@playwright/test';
-import config from '../../playwright.config';
+import {PROJECTS} from '../../playwright.config';
 import {readRepoFile} from '../support/content';
 
 const PAGE = 'docs/For-developers/docusaurus/intro.md';
@@ -23,9 +24,9 @@ function listedProjects(text: string): {name: string; folder: string}[] {
 }
 
 test(`${PAGE} lists exactly the test projects of playwright.config.ts, with their folders`, () => {
-  const configured = (config.projects ?? []).map((project) => ({
-    name: project.name ?? '',
-    folder: `${(project.testDir ?? '').replace(/^\.\//, '')}/`,
+  const configured = PROJECTS.map((project) => ({
+    name: project.name,
+    folder: `${project.testDir.replace(/^\.\//, '')}/`,
   }));
   expect(listedProjects(readRepoFile(PAGE)), `${PAGE}: the projects under "in projects:"`).toEqual(configured);
 });
