@@ -32,6 +32,7 @@ import stripIndexHtmlPlugin from './src/plugins/strip-index-html';
 import keyboardNavigationPlugin from './src/plugins/keyboard-navigation';
 import criticalCssPlugin from './src/plugins/critical-css';
 import navbarItemTypesPlugin from './src/plugins/navbar-item-types';
+import themePartsInUsePlugin from './src/plugins/theme-parts-in-use';
 import {darkCodeTheme, lightCodeTheme} from './src/prism/code-themes';
 
 /**
@@ -153,6 +154,8 @@ const config: Config = {
     keyboardNavigationPlugin,
     // Only the navbar item kinds themeConfig.navbar uses in every page's bundle (src/theme/NavbarItem/ComponentTypes.tsx).
     navbarItemTypesPlugin,
+    // The theme's optional docs parts (version banner, tags, last update…) only when something uses them.
+    themePartsInUsePlugin,
     [
       // plugin-pwa, with the Markdown twins in the offline copy (src/plugins/offline-copy).
       offlineCopyPlugin,

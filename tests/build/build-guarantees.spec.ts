@@ -75,7 +75,15 @@ test.describe('the build refuses or warns about a broken site', () => {
           `${buildCase.id}: the message should contain ${fragment}; it printed:\n${message}`,
         ).toMatch(fragment);
       }
-      for (const {file, selector, links, notLinks = [], inputs = []} of buildCase.built ?? []) {
+      for (const {
+        file,
+        selector,
+        links,
+        notLinks = [],
+        inputs = [],
+        texts: held = [],
+        labels = [],
+      } of buildCase.built ?? []) {
         const $ = load(fs.readFileSync(path.join(result.outDir, file), 'utf8'));
         const texts = $(selector)
           .find('a')
@@ -89,6 +97,20 @@ test.describe('the build refuses or warns about a broken site', () => {
           .map((_, input) => $(input).attr('aria-label'))
           .get();
         expect(names, `${buildCase.id}: the inputs in ${selector} of ${file}`).toEqual(expect.arrayContaining(inputs));
+        const shown = $(selector)
+          .map((_, element) => $(element).text().replace(/\s+/g, ' '))
+          .get();
+        for (const text of held)
+          expect(shown, `${buildCase.id}: the text of ${selector} in ${file}`).toContainEqual(
+            expect.stringContaining(text),
+          );
+        const labelled = $(selector)
+          .find('[aria-label]')
+          .map((_, element) => $(element).attr('aria-label'))
+          .get();
+        expect(labelled, `${buildCase.id}: the labels in ${selector} of ${file}`).toEqual(
+          expect.arrayContaining(labels),
+        );
       }
       if (buildCase.siteTheme) {
         // Built without the bundler's persistent cache: the list of main.js's modules is complete.
