@@ -29,6 +29,14 @@ export function allowConsoleError(page: Page, pattern: RegExp) {
   allowedConsoleErrors.get(page)?.push(pattern);
 }
 
+/**
+ * The favicon, which the browser fetches on its own schedule, not the page's: a test that takes the browser
+ * offline after a load may see that fetch fail, whenever it comes. A missing favicon (an error status) is
+ * still a problem.
+ */
+const FAVICON = /\/img\/favicon\.svg$/;
+const OFFLINE = 'ERR_INTERNET_DISCONNECTED';
+
 /** Docusaurus marks <html> once React has hydrated the page: from then on clicks run the theme's handlers. */
 const hydrated = (page: Page) => page.locator('html[data-has-hydrated="true"]');
 const untilHydrated = (page: Page) =>
@@ -62,6 +70,7 @@ export const test = base.extend({
       // "Failed to load resource" for a response the test allowed to fail is not a problem.
       if (allowed.some((p) => p.test(msg.location().url))) return;
       if (allowedConsole.some((p) => p.test(msg.text()))) return;
+      if (msg.text().includes(OFFLINE) && FAVICON.test(msg.location().url)) return;
       if (msg.type() === 'error') {
         problems.push(`console error on ${page.url()}: ${msg.text()}`);
       }
@@ -72,6 +81,7 @@ export const test = base.extend({
       // Navigations abort in-flight prefetches; blocked outside requests are reported above.
       if (failure.includes('ERR_ABORTED') || failure.includes('BLOCKED_BY_CLIENT')) return;
       if (allowed.some((p) => p.test(req.url()))) return;
+      if (failure.includes(OFFLINE) && FAVICON.test(req.url())) return;
       problems.push(`request failed: ${req.url()} (${failure})`);
     });
     page.on('response', (res) => {
