@@ -1,2 +1,2 @@
-// Swizzled so that every docs page's bundle holds the unlisted and draft notices only when the site has one (src/plugins/theme-parts-in-use).
+// Swizzled: every docs page's bundle holds the unlisted and draft notices only when something on the site uses them (src/plugins/theme-parts-in-use).
 export {default} from '@generated/theme-parts-in-use/default/ContentVisibility.js';

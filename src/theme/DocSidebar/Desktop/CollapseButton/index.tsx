@@ -1,2 +1,2 @@
-// Swizzled so that every docs page's bundle holds the button that hides a hideable sidebar only when the site has one (src/plugins/theme-parts-in-use).
+// Swizzled: every docs page's bundle holds the button that hides a hideable sidebar only when something on the site uses it (src/plugins/theme-parts-in-use).
 export {default} from '@generated/theme-parts-in-use/default/DocSidebar-Desktop-CollapseButton.js';
