@@ -3,7 +3,7 @@
  * schemas of the API reference (from api/synkronus.yaml), and its index loads only once the reader
  * starts searching. (What it weighs: tests/budgets/search-weight.spec.ts.)
  */
-import type {BrowserContext, Page} from '@playwright/test';
+import type {BrowserContext, Page, Route} from '@playwright/test';
 import {test, expect, allowHttpError} from '../support/fixtures';
 import {apiOperation, apiSchema} from '../support/api-description';
 import {SPEC_ROUTES} from '../support/routes.cjs';
@@ -16,6 +16,9 @@ const MANIFEST = /^\/search-index\.json$/;
 const INDEX_PART = /^\/assets\/search\//;
 /** Scripts fetched after the page has loaded: the search code among them. */
 const SCRIPTS = /\/assets\/js\//;
+const STYLESHEETS = /\/assets\/css\//;
+/** What a chunk of code needs: its scripts and its stylesheet. */
+const CODE = /\/assets\/(js|css)\//;
 /** What the box says while its code cannot be downloaded. */
 const UNAVAILABLE = 'Search could not be loaded. It will try again once the connection is back.';
 
@@ -317,6 +320,32 @@ test.describe('search', () => {
       await context.setOffline(false);
       await expect(sync(page)).toBeVisible();
       await expect(searchBox(page)).toBeFocused();
+    });
+
+    test('the link coming back while a download begun offline is still failing: what was typed is searched', async ({
+      page,
+      context,
+    }) => {
+      await comeToTheBoxOffline(page, context);
+      await expect(status(page)).toHaveText(UNAVAILABLE);
+      // What the next attempt asks for while offline is held until the link is back, then fails: on a busy
+      // machine, a download begun offline can fail after the browser is online again. Later requests go on.
+      allowHttpError(page, STYLESHEETS);
+      const held: Route[] = [];
+      let offline = true;
+      await page.route(CODE, (route) => (offline ? void held.push(route) : route.continue()));
+      await page.keyboard.type('sync');
+      await expect.poll(() => held.length, 'the requests of the attempt begun offline').toBeGreaterThan(0);
+      // Registered after the box's own listener, this one runs after it: the box has reacted to the event.
+      const backOnline = page.evaluate(
+        () => new Promise<void>((resolve) => window.addEventListener('online', () => resolve(), {once: true})),
+      );
+      offline = false;
+      await context.setOffline(false);
+      await backOnline;
+      for (const route of held) await route.abort('internetdisconnected');
+      await expect(sync(page)).toBeVisible();
+      await expect(searchBox(page)).toHaveValue('sync');
     });
 
     test('a download of the search code lost on the way is tried again at the next keystroke', async ({page}) => {

@@ -12,30 +12,39 @@ type SearchModule = {default: SearchComponent; warmSearch: (baseUrl: string) => 
 const UNAVAILABLE = 'Search could not be loaded. It will try again once the connection is back.';
 
 /**
+ * A download that fails while the browser is online is made again at once, up to this many times in a row:
+ * the failure may be a lost packet, or a download begun before the link came back. The bundler's loader
+ * fails a download at its first chunk that fails; a chunk still under way from the attempt before fails the
+ * next attempt in its turn, once, so each retry waits for one of those, and the search code is a few chunks.
+ */
+const RETRIES_WHILE_ONLINE = 3;
+
+/**
  * The search code, then at once the index's manifest, while the reader is still typing; and whether the last
  * attempt failed. A failed download is forgotten, so that the next call downloads it again (the bundler's
- * chunk loader allows that).
+ * chunk loader allows that); calls made while one is under way wait for it.
  */
 function useSearchCode(): {prepare: () => Promise<SearchComponent>; unavailable: boolean} {
   const [unavailable, setUnavailable] = useState(false);
   const baseUrl = useBaseUrl('/');
   const code = useRef<Promise<SearchComponent> | null>(null);
-  const prepare = useCallback(
-    () =>
-      (code.current ??= import(/* webpackChunkName: "search" */ '@site/src/components/Search').then(
+  const prepare = useCallback(() => {
+    const attempt = (retriesLeft: number): Promise<SearchComponent> =>
+      import(/* webpackChunkName: "search" */ '@site/src/components/Search').then(
         (m: SearchModule) => {
           m.warmSearch(baseUrl);
           setUnavailable(false);
           return m.default;
         },
         (error: unknown) => {
+          if (navigator.onLine && retriesLeft > 0) return (code.current = attempt(retriesLeft - 1));
           code.current = null;
           setUnavailable(true);
           throw error;
         },
-      )),
-    [baseUrl],
-  );
+      );
+    return (code.current ??= attempt(RETRIES_WHILE_ONLINE));
+  }, [baseUrl]);
   return {prepare, unavailable};
 }
 
