@@ -81,13 +81,14 @@ export function siteUses(
   const pages = Object.values(allContent[PAGES_PLUGIN] ?? {}) as PagesContent[];
   const versions = docs.flatMap((content) => content.loadedVersions);
   const allDocs = versions.flatMap((version) => version.docs);
+  const docsAndPages: object[] = [...allDocs, ...pages.flat()];
   const blog = Object.keys(allContent[BLOG_PLUGIN] ?? {}).length > 0;
   return {
     versionBanner: versions.some((version) => version.banner !== null),
     versionBadge: versions.some((version) => version.badge),
     tags: blog || allDocs.some((doc) => doc.tags.length > 0),
-    lastUpdate: blog || [...allDocs, ...pages.flat()].some(updated),
-    unlistedOrDraft: blog || [...allDocs, ...pages.flat()].some(hidden),
+    lastUpdate: blog || docsAndPages.some(updated),
+    unlistedOrDraft: blog || docsAndPages.some(hidden),
     hideableSidebar: Boolean(themeConfig.docs?.sidebar?.hideable),
     sidebarHtml: versions.some((version) => Object.values(version.sidebars).some(hasHtmlItem)),
   };
