@@ -75,42 +75,34 @@ test.describe('the build refuses or warns about a broken site', () => {
           `${buildCase.id}: the message should contain ${fragment}; it printed:\n${message}`,
         ).toMatch(fragment);
       }
-      for (const {
-        file,
-        selector,
-        links,
-        notLinks = [],
-        inputs = [],
-        texts: held = [],
-        labels = [],
-      } of buildCase.built ?? []) {
+      for (const {file, selector, links, notLinks = [], inputs = [], texts = [], labels = []} of buildCase.built ??
+        []) {
         const $ = load(fs.readFileSync(path.join(result.outDir, file), 'utf8'));
-        const texts = $(selector)
-          .find('a')
-          .map((_, a) => $(a).text().trim())
-          .get();
-        expect(texts, `${buildCase.id}: the links in ${selector} of ${file}`).toEqual(expect.arrayContaining(links));
+        /** What `read` gives of each element inside the elements that match `selector`, found by `css`. */
+        const inside = (css: string, read: (element: ReturnType<typeof $>) => string | undefined) =>
+          $(selector)
+            .find(css)
+            .map((_, element) => read($(element)))
+            .get();
+        const linkTexts = inside('a', (a) => a.text().trim());
+        expect(linkTexts, `${buildCase.id}: the links in ${selector} of ${file}`).toEqual(
+          expect.arrayContaining(links),
+        );
         for (const text of notLinks)
-          expect(texts, `${buildCase.id}: the links in ${selector} of ${file}`).not.toContain(text);
-        const names = $(selector)
-          .find('input')
-          .map((_, input) => $(input).attr('aria-label'))
-          .get();
+          expect(linkTexts, `${buildCase.id}: the links in ${selector} of ${file}`).not.toContain(text);
+        const names = inside('input', (input) => input.attr('aria-label'));
         expect(names, `${buildCase.id}: the inputs in ${selector} of ${file}`).toEqual(expect.arrayContaining(inputs));
-        const shown = $(selector)
-          .map((_, element) => $(element).text().replace(/\s+/g, ' '))
-          .get();
-        for (const text of held)
-          expect(shown, `${buildCase.id}: the text of ${selector} in ${file}`).toContainEqual(
-            expect.stringContaining(text),
-          );
-        const labelled = $(selector)
-          .find('[aria-label]')
-          .map((_, element) => $(element).attr('aria-label'))
-          .get();
+        const labelled = inside('[aria-label]', (element) => element.attr('aria-label'));
         expect(labelled, `${buildCase.id}: the labels in ${selector} of ${file}`).toEqual(
           expect.arrayContaining(labels),
         );
+        const shown = $(selector)
+          .map((_, element) => $(element).text().replace(/\s+/g, ' '))
+          .get();
+        for (const text of texts)
+          expect(shown, `${buildCase.id}: the text of ${selector} in ${file}`).toContainEqual(
+            expect.stringContaining(text),
+          );
       }
       if (buildCase.siteTheme) {
         // Built without the bundler's persistent cache: the list of main.js's modules is complete.
