@@ -19,6 +19,7 @@ import {
   API_SPEC_FILE,
   DISCORD_URL,
   DOCS_REPO_URL,
+  FAVICON_FILE,
   MONOREPO_URL,
   SITE_URL,
   STACK_OVERFLOW_TAG_URL,
@@ -87,7 +88,7 @@ const SEARCH_THEME: PluginConfig = localSearch;
 const config: Config = {
   title: 'ODE - Open Data Ensemble',
   tagline: 'A symphony of data instruments for offline-first field data collection',
-  favicon: 'img/favicon.svg',
+  favicon: FAVICON_FILE,
   url: SITE_URL,
   baseUrl: '/',
   // trailingSlash stays unset: Docusaurus then leaves each link as written, with or without its slash.

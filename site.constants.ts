@@ -11,6 +11,9 @@ export const FORUM_URL = 'https://forum.opendataensemble.org';
 export const CONTACT_EMAIL = 'hello@opendataensemble.org';
 export const SYNKRONUS_IMAGE = 'ghcr.io/opendataensemble/synkronus';
 
+/** The site's icon, under static/: the config names it, and the browser fetches it on its own schedule. */
+export const FAVICON_FILE = 'img/favicon.svg';
+
 /** The API description, the single source of truth for everything the site says about the API. */
 export const API_SPEC_FILE = 'api/synkronus.yaml';
 export const API_ROUTE = '/api';

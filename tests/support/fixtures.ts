@@ -12,6 +12,7 @@
  */
 import {test as base, expect, type Page} from '@playwright/test';
 import {STATE_TIMEOUT_MS} from './limits';
+import {FAVICON_FILE} from '../../site.constants';
 
 const allowedHttpErrors = new WeakMap<Page, RegExp[]>();
 const allowedConsoleErrors = new WeakMap<Page, RegExp[]>();
@@ -34,7 +35,7 @@ export function allowConsoleError(page: Page, pattern: RegExp) {
  * offline after a load may see that fetch fail, whenever it comes. A missing favicon (an error status) is
  * still a problem.
  */
-const FAVICON = /\/img\/favicon\.svg$/;
+const isFavicon = (url: string) => url.endsWith(`/${FAVICON_FILE}`);
 const OFFLINE = 'ERR_INTERNET_DISCONNECTED';
 
 /** Docusaurus marks <html> once React has hydrated the page: from then on clicks run the theme's handlers. */
@@ -70,7 +71,7 @@ export const test = base.extend({
       // "Failed to load resource" for a response the test allowed to fail is not a problem.
       if (allowed.some((p) => p.test(msg.location().url))) return;
       if (allowedConsole.some((p) => p.test(msg.text()))) return;
-      if (msg.text().includes(OFFLINE) && FAVICON.test(msg.location().url)) return;
+      if (msg.text().includes(OFFLINE) && isFavicon(msg.location().url)) return;
       if (msg.type() === 'error') {
         problems.push(`console error on ${page.url()}: ${msg.text()}`);
       }
@@ -81,7 +82,7 @@ export const test = base.extend({
       // Navigations abort in-flight prefetches; blocked outside requests are reported above.
       if (failure.includes('ERR_ABORTED') || failure.includes('BLOCKED_BY_CLIENT')) return;
       if (allowed.some((p) => p.test(req.url()))) return;
-      if (failure.includes(OFFLINE) && FAVICON.test(req.url())) return;
+      if (failure.includes(OFFLINE) && isFavicon(req.url())) return;
       problems.push(`request failed: ${req.url()} (${failure})`);
     });
     page.on('response', (res) => {
