@@ -5,14 +5,31 @@
  *
  * - `readApiDescription()` is the one reader of the description: every part of the build and the
  *   tests call it rather than parsing the file themselves. It parses with Redocly's YAML parser (the
- *   one its linter uses: dates stay strings) and checks the result is an OpenAPI 3 description.
+ *   one its linter uses: dates stay strings), checks the result is an OpenAPI 3 description, and applies
+ *   the OpenAPI Overlay beside it (`api/synkronus.overlay.yaml`): ODE's file is kept as published, and
+ *   what a correct build needs changed is an action of the overlay, with its reason. An action that
+ *   finds nothing to change fails the read, naming it.
  * - `validateApiDescription()` reads it and lints it with the recommended rules; the build calls it
  *   (through `checkApiDescription()` of src/plugins/api) before anything is built.
  */
-import {readFileSync, statSync} from 'node:fs';
+import {execFileSync} from 'node:child_process';
+import {existsSync, readFileSync, statSync} from 'node:fs';
 import path from 'node:path';
-import {getLineColLocation, lintFromString, loadConfig, parseYaml} from '@redocly/openapi-core';
+import {
+  BaseResolver,
+  getLineColLocation,
+  lintDocument,
+  loadConfig,
+  makeDocumentFromString,
+  parseYaml,
+} from '@redocly/openapi-core';
 import type {OpenApiDocument} from './openapi';
+
+/** The overlay of a description, beside it: `api/synkronus.yaml` → `api/synkronus.overlay.yaml`. */
+export const overlayFileOf = (file: string) => file.replace(/(\.ya?ml)$/, '.overlay$1');
+
+/** Applies an overlay with openapi-format, whose API is async, in a child process (see the script). */
+const APPLY_OVERLAY = path.join(__dirname, 'overlay/apply.cjs');
 
 /** Lint configuration of the description (recommended rules), beside it. */
 const LINT_CONFIG = 'api/redocly.yaml';
@@ -21,7 +38,9 @@ function fail(file: string, problems: string[]): never {
   throw new Error(problems.map((problem) => `${file}: ${problem}`).join('\n'));
 }
 
-type ReadDescription = {mtimeMs: number; size: number; text: string; doc: OpenApiDocument};
+/** What a read depends on: the description's and the overlay's modification times and sizes. */
+type Stamp = string;
+type ReadDescription = {stamp: Stamp; text: string; doc: OpenApiDocument};
 
 /**
  * The descriptions read so far, by absolute path: a build reads the same file from several plugins,
@@ -29,15 +48,48 @@ type ReadDescription = {mtimeMs: number; size: number; text: string; doc: OpenAp
  */
 const cache = new Map<string, ReadDescription>();
 
+function stampOf(...files: string[]): Stamp {
+  return files.map((file) => (existsSync(file) ? `${statSync(file).mtimeMs}:${statSync(file).size}` : '-')).join('|');
+}
+
+type OverlayResult = {doc: OpenApiDocument; unused: {index: number; target: string; description?: string}[]};
+
+/** `absolute` with the overlay `overlay` (relative to the site, for messages) applied. */
+function applyOverlay(absolute: string, overlay: string, siteDir: string): OpenApiDocument {
+  let result: OverlayResult;
+  try {
+    const stdout = execFileSync(process.execPath, [APPLY_OVERLAY, absolute, path.resolve(siteDir, overlay)], {
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    result = JSON.parse(stdout) as OverlayResult;
+  } catch (error) {
+    const {stderr} = error as {stderr?: string};
+    fail(overlay, [`cannot be applied: ${(stderr || String(error)).trim().split('\n')[0]}`]);
+  }
+  if (result.unused.length)
+    fail(
+      overlay,
+      result.unused.map(
+        (action) =>
+          `action ${action.index} (${action.description ?? 'no description'}) finds nothing at ${action.target}: ` +
+          "ODE's file may no longer need it; remove it, or point it at what moved",
+      ),
+    );
+  return result.doc;
+}
+
 function read(file: string, siteDir: string): ReadDescription {
   const absolute = path.resolve(siteDir, file);
+  const overlay = overlayFileOf(file);
+  const hasOverlay = overlay !== file && existsSync(path.resolve(siteDir, overlay));
   let text: string;
-  let mtimeMs: number;
-  let size: number;
+  let stamp: Stamp;
   try {
-    ({mtimeMs, size} = statSync(absolute));
+    stamp = stampOf(absolute, path.resolve(siteDir, overlay));
     const cached = cache.get(absolute);
-    if (cached?.mtimeMs === mtimeMs && cached.size === size) return cached;
+    if (cached?.stamp === stamp) return cached;
     text = readFileSync(absolute, 'utf8');
   } catch (error) {
     fail(file, [`cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)})`]);
@@ -55,7 +107,7 @@ function read(file: string, siteDir: string): ReadDescription {
   if (typeof version !== 'string' || !version.startsWith('3.')) {
     fail(file, ['is not an OpenAPI 3 description (it needs a top-level "openapi: 3.x" field)']);
   }
-  const result = {mtimeMs, size, text, doc: doc as OpenApiDocument};
+  const result = {stamp, text, doc: hasOverlay ? applyOverlay(absolute, overlay, siteDir) : (doc as OpenApiDocument)};
   cache.set(absolute, result);
   return result;
 }
@@ -70,13 +122,15 @@ export function readApiDescription(file: string, siteDir = '.'): OpenApiDocument
 }
 
 /**
- * Reads `file` (relative to `siteDir`) with `readApiDescription` and lints it with the recommended
- * rules; lint errors fail, warnings are left to the lint test.
+ * Reads `file` (relative to `siteDir`) with `readApiDescription` and lints it, overlay applied, with the
+ * recommended rules; lint errors fail, warnings are left to the lint test. Lines are those of ODE's file:
+ * the overlay only adds, so every pointer a problem names outside what it adds is a place in that file.
  */
 export async function validateApiDescription(siteDir: string, file: string): Promise<OpenApiDocument> {
   const {text, doc} = read(file, siteDir);
   const config = await loadConfig({configPath: path.resolve(siteDir, LINT_CONFIG)});
-  const problems = await lintFromString({source: text, absoluteRef: path.resolve(siteDir, file), config});
+  const document = {...makeDocumentFromString(text, path.resolve(siteDir, file)), parsed: structuredClone(doc)};
+  const problems = await lintDocument({document, config: config.styleguide, externalRefResolver: new BaseResolver()});
   const errors = problems.filter((problem) => problem.severity === 'error');
   if (errors.length) {
     fail(

@@ -91,8 +91,6 @@ export type Operation = {
   requestBody?: RequestBody;
   responses: Record<string, Response>;
   security?: SecurityRequirements;
-  'x-roles'?: Role[];
-  'x-roles-unspecified'?: Role[];
 };
 export type PathItem = {parameters?: Parameter[]} & Partial<Record<HttpMethod, Operation>>;
 export type SecurityScheme = {type: string; scheme?: string; bearerFormat?: string; description?: string};
@@ -131,11 +129,23 @@ export type OperationEntry = {
   security: string[];
   /** True for the calls that need no bearer token (`security: []`). */
   isPublic: boolean;
-  /** The roles allowed to make the call; empty for public calls. */
+  /** The roles the description lists for the call: the scopes of its security requirements; empty for public calls. */
   roles: Role[];
-  /** Roles for which the description does not say whether they may make the call (`x-roles-unspecified`). */
+  /** The roles it does not list for a call that needs a token: it says nothing of whether they may make it. */
   rolesUnspecified: Role[];
 };
+
+/**
+ * The roles of a call, from the scopes of its security requirements (ODE's file writes them so:
+ * `bearerAuth: [read-only, read-write]`). A scope that is not a role is an error of the description.
+ */
+function rolesOf(requirements: SecurityRequirements, where: string): Role[] {
+  const scopes = new Set(requirements.flatMap((requirement) => Object.values(requirement).flat()));
+  for (const scope of scopes)
+    if (!(ROLES as readonly string[]).includes(scope))
+      throw new Error(`API description: ${where} lists the scope "${scope}", which is not a role (${ROLES.join(', ')})`);
+  return ROLES.filter((role) => scopes.has(role));
+}
 
 /** Longest chain of references followed (a reference to a reference…) before giving up. */
 const MAX_REFERENCE_STEPS = 10;
@@ -177,6 +187,7 @@ export function listOperations(doc: OpenApiDocument): OperationEntry[] {
       }
       const requirements = operation.security ?? doc.security ?? [];
       const isPublic = requirements.length === 0;
+      const roles = isPublic ? [] : rolesOf(requirements, `${method.toUpperCase()} ${path}`);
       entries.push({
         method,
         path,
@@ -184,8 +195,8 @@ export function listOperations(doc: OpenApiDocument): OperationEntry[] {
         parameters: [...parameters.values()],
         security: [...new Set(requirements.flatMap((requirement) => Object.keys(requirement)))],
         isPublic,
-        roles: isPublic ? [] : (operation['x-roles'] ?? []),
-        rolesUnspecified: operation['x-roles-unspecified'] ?? [],
+        roles,
+        rolesUnspecified: isPublic ? [] : ROLES.filter((role) => !roles.includes(role)),
       });
     }
   }

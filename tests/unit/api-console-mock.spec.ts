@@ -276,8 +276,8 @@ const CASES: Record<string, Case[]> = {
       run: (m, t) => call(m, 'downloadAppBundleFile', {token: t, params: {path: 'app/missing.js'}}),
     },
   ],
-  listAppBundleVersions: [
-    {status: 200, what: 'three versions', run: (m, t) => call(m, 'listAppBundleVersions', {token: t})},
+  getAppBundleVersions: [
+    {status: 200, what: 'three versions', run: (m, t) => call(m, 'getAppBundleVersions', {token: t})},
   ],
   getAppBundleChanges: [
     {
@@ -331,7 +331,7 @@ const CASES: Record<string, Case[]> = {
       run: (m, t) => call(m, 'switchAppBundleVersion', {token: t, params: {version: '20990101-000000'}}),
     },
   ],
-  exportParquet: [{status: 200, what: 'a ZIP', run: (m, t) => call(m, 'exportParquet', {token: t})}],
+  getParquetExportZip: [{status: 200, what: 'a ZIP', run: (m, t) => call(m, 'getParquetExportZip', {token: t})}],
 };
 
 /** Documented statuses the mock never produces, and why. */
@@ -590,7 +590,7 @@ test.describe('the in-browser Synkronus', () => {
     ).json()) as {manifest: {version: string}};
     const version = pushed.manifest.version;
     expect(
-      ((await (await call(mock, 'listAppBundleVersions', {token})).json()) as {versions: string[]}).versions[0],
+      ((await (await call(mock, 'getAppBundleVersions', {token})).json()) as {versions: string[]}).versions[0],
     ).toBe(version);
     expect(await (await call(mock, 'downloadAppBundleFile', {token, query: {preview: 'true'}})).text()).toBe('NEW');
     expect(await (await call(mock, 'downloadAppBundleFile', {token})).text()).not.toBe('NEW');
@@ -612,7 +612,7 @@ test.describe('the in-browser Synkronus', () => {
   test('the export is a ZIP with one entry per form type, and reset returns to the seed', async () => {
     const mock = newSynkronus();
     const token = await login(mock, 'admin');
-    const response = await call(mock, 'exportParquet', {token});
+    const response = await call(mock, 'getParquetExportZip', {token});
     expect(response.headers.get('content-type')).toBe('application/zip');
     const listing = listZip(new Uint8Array(await response.arrayBuffer()));
     if (listing.kind !== 'zip') throw new Error(`the export is not a ZIP: ${listing.reason}`);

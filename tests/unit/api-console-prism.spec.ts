@@ -125,7 +125,7 @@ const TABLE: Row[] = [
   },
   {
     what: 'app bundle versions',
-    operationId: 'listAppBundleVersions',
+    operationId: 'getAppBundleVersions',
     url: '/app-bundle/versions',
     token: true,
     status: 200,
@@ -143,7 +143,7 @@ const TABLE: Row[] = [
     token: true,
     status: 200,
   },
-  {what: 'parquet export without a token', operationId: 'exportParquet', url: '/dataexport/parquet', status: 401},
+  {what: 'parquet export without a token', operationId: 'getParquetExportZip', url: '/dataexport/parquet', status: 401},
 ];
 
 let prism: MockApi;

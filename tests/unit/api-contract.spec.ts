@@ -326,7 +326,7 @@ test.describe('the API description holds the documented contract', () => {
   test('app bundle version identifiers in examples look like timestamps', () => {
     const versions = [
       ...(
-        byId.listAppBundleVersions.operation.responses['200'].content!['application/json'].example as {
+        byId.getAppBundleVersions.operation.responses['200'].content!['application/json'].example as {
           versions: string[];
         }
       ).versions,

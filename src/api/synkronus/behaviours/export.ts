@@ -73,7 +73,7 @@ async function parquetOf(call: Call, rows: Observation[]): Promise<Uint8Array> {
 /** The entry's name: the form type with the characters a file name cannot hold replaced, at most 100 bytes. */
 const entryName = (formType: string) => `${formType.replace(/[/\\:*?"<>|]/g, '_').slice(0, 100)}.parquet`;
 
-const exportParquet: Behaviour = async (call) => {
+const getParquetExportZip: Behaviour = async (call) => {
   const {state} = call.store;
   if (state.databaseDown)
     return call.fail(500, 'the database cannot be reached', {error: `failed to get form types: failed to query form types: ${DRIVER_ERROR}`, message: 'Failed to export parquet data'});
@@ -96,4 +96,4 @@ const exportParquet: Behaviour = async (call) => {
   return answer;
 };
 
-export const exportBehaviours = {exportParquet};
+export const exportBehaviours = {getParquetExportZip};

@@ -75,7 +75,7 @@ const downloadAppBundleFile: Behaviour = (call) => {
   return {status: 200, bytes: file.bytes, contentType: 'application/octet-stream', headers: {ETag: etag}};
 };
 
-const listAppBundleVersions: Behaviour = (call) => {
+const getAppBundleVersions: Behaviour = (call) => {
   const {bundles, active} = call.store.state;
   const names = bundles.map((b) => b.version).sort((a, b) => (a < b ? 1 : a > b ? -1 : 0));
   if (call.when('bundle-version-names'))
@@ -86,7 +86,7 @@ const listAppBundleVersions: Behaviour = (call) => {
 export const appBundleBehaviours = {
   getAppBundleManifest,
   downloadAppBundleFile,
-  listAppBundleVersions,
+  getAppBundleVersions,
   getAppBundleChanges,
   pushAppBundle,
   switchAppBundleVersion,

@@ -64,7 +64,7 @@ export const ROUTES: ChiTable<ReleaseHandler> = [
     table: [
       {method: 'GET', pattern: '/manifest', handler: {op: 'getAppBundleManifest'}},
       {method: 'GET', pattern: '/download/{path}', handler: {op: 'downloadAppBundleFile'}},
-      {method: 'GET', pattern: '/versions', handler: {op: 'listAppBundleVersions'}},
+      {method: 'GET', pattern: '/versions', handler: {op: 'getAppBundleVersions'}},
       {method: 'GET', pattern: '/changes', handler: {op: 'getAppBundleChanges'}},
       {method: 'POST', pattern: '/push', handler: {op: 'pushAppBundle', roles: ADMIN}},
       {method: 'POST', pattern: '/switch/{version}', handler: {op: 'switchAppBundleVersion', roles: ADMIN}},
@@ -90,7 +90,7 @@ export const ROUTES: ChiTable<ReleaseHandler> = [
     mount: '/dataexport',
     middleware: TOKEN,
     table: [
-      {method: 'GET', pattern: '/parquet', handler: {op: 'exportParquet', roles: ['read-only', 'read-write', 'admin']}},
+      {method: 'GET', pattern: '/parquet', handler: {op: 'getParquetExportZip', roles: ['read-only', 'read-write', 'admin']}},
     ],
   },
   {method: 'GET', pattern: '/version', handler: {op: 'getVersion'}, middleware: TOKEN},
