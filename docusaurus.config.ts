@@ -59,6 +59,8 @@ const API_SPEC = {
   downloadPath: API_DOWNLOAD_PATH,
   // The synk command that makes each call, shown beside it, linked to its row on the CLI page.
   synkCommands: {file: 'data/synk-commands.json', page: '/docs/documentation/synkronus-cli/cli'},
+  // The site's own words before ODE's calls: what the file states about tokens, roles, errors and examples.
+  introductionFile: 'src/api/introduction.md',
 } satisfies ApiOptions;
 
 /**

@@ -4,12 +4,13 @@
  * shows it under each call, the console's "Copy as curl" formats its own request with `toCurl`, and the
  * tests run the same commands against the mock server.
  *
- * Rules: the path and required parameters take their documented examples, optional query
- * parameters appear when they have an example, protected calls send `Authorization: Bearer $TOKEN`,
+ * Rules: the path and required parameters take their documented examples (else the site's own,
+ * ./request-examples.ts), optional query parameters appear when they have an example, protected calls send `Authorization: Bearer $TOKEN`,
  * a JSON body is the documented request example, a multipart file field uploads a local file,
  * and a binary answer is saved with `-o`.
  */
 import {resolveRef, type OpenApiDocument, type OperationEntry, type Schema} from './openapi';
+import type {RequestExample} from './request-examples';
 
 /** Base URL of the examples: a Synkronus server on its default port. */
 export const CURL_BASE_URL = 'http://localhost:8080';
@@ -59,18 +60,19 @@ function isBinary(doc: OpenApiDocument, schema: Schema | undefined): boolean {
   return !!schema && resolveRef(doc, schema).format === 'binary';
 }
 
-/** The documented example request of one operation. */
-export function requestSample(doc: OpenApiDocument, entry: OperationEntry): RequestSample {
+/** The documented example request of one operation; `site` fills in what the description gives no example of. */
+export function requestSample(doc: OpenApiDocument, entry: OperationEntry, site: RequestExample = {}): RequestSample {
   const {operation} = entry;
   const operationId = operation.operationId ?? `${entry.method.toUpperCase()} ${entry.path}`;
   let path = entry.path;
   const query: string[] = [];
   for (const parameter of entry.parameters) {
-    const value = exampleOf(parameter);
+    const value = exampleOf(parameter) ?? site.parameters?.[parameter.name];
+    const hasExample = parameter.example !== undefined || site.parameters?.[parameter.name] !== undefined;
     if (parameter.in === 'path') {
       const text = parameterText(value, `${operationId}: path parameter ${parameter.name}`);
       path = path.replace(`{${parameter.name}}`, encodeURIComponent(text));
-    } else if (parameter.in === 'query' && (parameter.required || parameter.example !== undefined)) {
+    } else if (parameter.in === 'query' && (parameter.required || hasExample)) {
       const text = parameterText(value, `${operationId}: query parameter ${parameter.name}`);
       query.push(`${encodeURIComponent(parameter.name)}=${encodeURIComponent(text)}`);
     }
@@ -85,7 +87,7 @@ export function requestSample(doc: OpenApiDocument, entry: OperationEntry): Requ
 
   const body = operation.requestBody && resolveRef(doc, operation.requestBody).content;
   if (body?.['application/json']) {
-    const example = exampleOf(body['application/json']);
+    const example = exampleOf(body['application/json']) ?? site.body;
     if (example === undefined) throw new Error(`${operationId}: the JSON request body has no example`);
     sample.headers['Content-Type'] = 'application/json';
     sample.jsonBody = example;

@@ -16,13 +16,18 @@ import {
   type OperationEntry,
   type Parameter,
 } from '../openapi';
+import {sectionOf} from '../sections';
+import {REQUEST_EXAMPLES, type RequestExample} from '../request-examples';
 import type {ApiHeader, ApiMedia, ApiModel, ApiOperation, ApiParameter, ApiSchema, ApiTag} from './types';
 
-/** The group of operations without a tag. */
+/** The group of the operations in none of the site's sections. */
 export const UNTAGGED = 'Other operations';
 
-/** Each media type of a body; its example is the documented one, else the example of the schema it refers to. */
-function mediaModels(doc: OpenApiDocument, content: Record<string, MediaType> | undefined): ApiMedia[] {
+/**
+ * Each media type of a body; its example is the documented one, else the example of the schema it refers to,
+ * else, for a JSON request body, the site's own (`siteExample`).
+ */
+function mediaModels(doc: OpenApiDocument, content: Record<string, MediaType> | undefined, siteExample?: unknown): ApiMedia[] {
   return Object.entries(content ?? {}).map(([mediaType, media]) => {
     const resolved = media.schema && resolveRef(doc, media.schema);
     const model: ApiMedia = {
@@ -37,11 +42,15 @@ function mediaModels(doc: OpenApiDocument, content: Record<string, MediaType> | 
     if (media.schema) model.schema = media.schema;
     const example = media.example ?? resolved?.example;
     if (example !== undefined) model.example = example;
+    else if (siteExample !== undefined && mediaType === 'application/json') {
+      model.example = siteExample;
+      model.siteExample = true;
+    }
     return model;
   });
 }
 
-function parameterModel(parameter: Parameter): ApiParameter {
+function parameterModel(parameter: Parameter, site: RequestExample): ApiParameter {
   const model: ApiParameter = {
     name: parameter.name,
     in: parameter.in,
@@ -51,7 +60,12 @@ function parameterModel(parameter: Parameter): ApiParameter {
   if (parameter.description !== undefined) model.description = parameter.description;
   if (parameter.schema) model.schema = parameter.schema;
   const example = parameter.example ?? parameter.schema?.example;
+  const siteExample = site.parameters?.[parameter.name];
   if (example !== undefined) model.example = example;
+  else if (siteExample !== undefined) {
+    model.example = siteExample;
+    model.siteExample = true;
+  }
   return model;
 }
 
@@ -68,6 +82,7 @@ function headerModel(doc: OpenApiDocument, name: string, raw: Header): ApiHeader
 function operationModel(doc: OpenApiDocument, entry: OperationEntry): ApiOperation {
   const {operation, method, path} = entry;
   const op = {method, path, operationId: operation.operationId};
+  const site = REQUEST_EXAMPLES[operation.operationId ?? ''] ?? {};
   const model: ApiOperation = {
     anchor: operationAnchor(op),
     method,
@@ -78,7 +93,7 @@ function operationModel(doc: OpenApiDocument, entry: OperationEntry): ApiOperati
     security: entry.security,
     roles: entry.roles,
     rolesUnspecified: entry.rolesUnspecified,
-    parameters: entry.parameters.map(parameterModel),
+    parameters: entry.parameters.map((parameter) => parameterModel(parameter, site)),
     responses: Object.entries(operation.responses).map(([status, raw]) => {
       const response = resolveRef(doc, raw);
       return {
@@ -91,7 +106,7 @@ function operationModel(doc: OpenApiDocument, entry: OperationEntry): ApiOperati
     }),
   };
   try {
-    model.sample = requestSample(doc, entry);
+    model.sample = requestSample(doc, entry, site);
   } catch (error) {
     model.sampleProblem = (error as Error).message;
   }
@@ -102,27 +117,27 @@ function operationModel(doc: OpenApiDocument, entry: OperationEntry): ApiOperati
   if (operation.description !== undefined) model.description = operation.description;
   if (operation.requestBody) {
     const body = resolveRef(doc, operation.requestBody);
-    model.requestBody = {required: body.required === true, content: mediaModels(doc, body.content)};
+    model.requestBody = {required: body.required === true, content: mediaModels(doc, body.content, site.body)};
     if (body.description !== undefined) model.requestBody.description = body.description;
   }
   return model;
 }
 
-/** The operations grouped by their first tag: the description's tags in its order, then any other tag, then the untagged. */
-function tagGroups(doc: OpenApiDocument, operations: ApiOperation[]): ApiTag[] {
-  const names = (doc.tags ?? []).map((tag) => tag.name);
-  for (const op of operations) for (const tag of op.tags) if (!names.includes(tag)) names.push(tag);
-  const groups = names.map((name) => ({name, operations: operations.filter((op) => op.tags[0] === name)}));
-  const untagged = operations.filter((op) => op.tags.length === 0);
-  if (untagged.length) groups.push({name: UNTAGGED, operations: untagged});
-  return groups
-    .filter((group) => group.operations.length > 0)
-    .map(({name, operations: grouped}) => {
-      const tag = doc.tags?.find((t) => t.name === name);
-      const model: ApiTag = {name, displayName: tag?.['x-displayName'] ?? name, anchor: tagAnchor(name), operations: grouped};
-      if (tag?.description !== undefined) model.description = tag.description;
-      return model;
-    });
+/** The operations in the site's sections (../sections.ts), in the order their first call comes in the description. */
+function sectionGroups(operations: ApiOperation[]): ApiTag[] {
+  const groups = new Map<string, ApiTag>();
+  for (const op of operations) {
+    const section = sectionOf(op.path);
+    const name = section?.name ?? UNTAGGED;
+    let group = groups.get(name);
+    if (!group) {
+      group = {name, displayName: name, anchor: tagAnchor(name), operations: []};
+      if (section) group.description = section.description;
+      groups.set(name, group);
+    }
+    group.operations.push(op);
+  }
+  return [...groups.values()];
 }
 
 /** The model of the description; a description it cannot hold (a path parameter without an example…) throws. */
@@ -148,7 +163,7 @@ export function buildApiModel(doc: OpenApiDocument): ApiModel {
     })),
     securitySchemes: Object.entries(doc.components?.securitySchemes ?? {}).map(([name, scheme]) => ({name, ...scheme})),
     operations,
-    tags: tagGroups(doc, operations),
+    tags: sectionGroups(operations),
     declaredTags: (doc.tags ?? []).map((tag) => ({
       name: tag.name,
       displayName: tag['x-displayName'] ?? tag.name,

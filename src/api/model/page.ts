@@ -56,6 +56,8 @@ export type ParameterModel = {
   description?: Html;
   schema?: SchemaNode;
   example?: Value;
+  /** The example is the site's own (src/api/request-examples.ts): the description gives none. */
+  siteExample?: true;
 };
 
 /** A request or response body in one media type. */
@@ -64,6 +66,8 @@ export type MediaModel = {
   schema?: SchemaNode;
   /** The documented example, formatted as sent (JSON pretty-printed). */
   example?: Value;
+  /** The example is the site's own (src/api/request-examples.ts): the description gives none. */
+  siteExample?: true;
   /** Media types of multipart fields (`encoding`), by field name. */
   encoding?: {field: string; contentType: string}[];
 };

@@ -3,12 +3,13 @@
  * capability matrix and the status catalogue, so they cannot drift from the description. Types here are
  * shared with the RoleMatrix and ErrorCatalogue components; the functions run at build time.
  */
-import {refName, ROLES, typeSummary, type Role} from '../openapi';
+import {refName, ROLES, typeSummary, type Role, type Schema} from '../openapi';
 import {resolveSchema, schemaNamed} from './schemas';
 import {renderMarkdown} from './markdown';
-import type {ApiModel, ApiOperation} from './types';
+import type {ApiModel, ApiOperation, ApiResponse} from './types';
 
-export type RoleCell = 'yes' | 'no' | 'not specified';
+/** `yes`: the description lists the role for the call (or the call needs no token); `not listed`: it says nothing. */
+export type RoleCell = 'yes' | 'not listed';
 
 export type OperationRef = {operationId: string; method: string; path: string; summary: string; tag: string};
 
@@ -24,23 +25,33 @@ export type RoleMatrixRow = OperationRef & {
  */
 export type InlineHtml = string;
 
-/** The calls that return a status for the same reason. */
+/** The calls that return a status for the same reason, with the same body. */
 export type StatusCase = {
   /** The reason given by these calls' response description; empty when it only repeats the status's meaning. */
   reason: InlineHtml;
+  /** The body the description documents: its schema and media type ("ProblemDetail", "application/problem+json"); none when it documents no body. */
+  body?: {schema: string; mediaType: string};
   operations: OperationRef[];
 };
 
 export type StatusEntry = {
   status: number;
-  /** The meaning of the status, from the "Errors" table of the description's introduction. */
+  /** The HTTP reason phrase of the status ("Bad Request"). */
   meaning: InlineHtml;
   /** The calls that return the status, grouped by reason, the largest group first. */
   cases: StatusCase[];
 };
 
 export type BodyField = {name: string; type: string; required: boolean; description: InlineHtml};
-export type BodyShape = {name: string; description: InlineHtml; fields: BodyField[]; example: unknown};
+export type BodyShape = {
+  name: string;
+  /** The media types the description documents it with, on error responses. */
+  mediaTypes: string[];
+  description: InlineHtml;
+  fields: BodyField[];
+  /** The schema's example, else one made of its fields' examples; none when it gives none. */
+  example?: unknown;
+};
 
 export type ErrorCatalogue = {statuses: StatusEntry[]; bodyShapes: BodyShape[]};
 
@@ -65,24 +76,10 @@ export function roleMatrix(api: ApiModel): RoleMatrixRow[] {
     roles: Object.fromEntries(
       ROLES.map((role): [Role, RoleCell] => [
         role,
-        entry.isPublic || entry.roles.includes(role)
-          ? 'yes'
-          : entry.rolesUnspecified.includes(role)
-            ? 'not specified'
-            : 'no',
+        entry.isPublic || entry.roles.includes(role) ? 'yes' : 'not listed',
       ]),
     ) as Record<Role, RoleCell>,
   }));
-}
-
-/** The `| status | meaning |` rows of the "## Errors" section of a Markdown text. */
-export function statusMeanings(markdown: string): Map<number, string> {
-  const section = markdown.split(/^## /m).find((part) => part.startsWith('Errors'));
-  if (!section) throw new Error('the introduction of the API description has no "## Errors" section');
-  const meanings = new Map<number, string>();
-  for (const match of section.matchAll(/^\|\s*(\d{3})\s*\|\s*(.+?)\s*\|\s*$/gm))
-    meanings.set(Number(match[1]), match[2]);
-  return meanings;
 }
 
 /** `markdown` as inline HTML: the one paragraph micromark makes of a short text, unwrapped. */
@@ -102,24 +99,39 @@ function readText(html: InlineHtml): string {
 }
 
 /**
- * The calls of one status grouped by their response description: each reason once, with the calls that
- * give it, the largest group first (ties in the description's order). A reason that only repeats the
+ * The calls of one status grouped by their response description and body: each reason once, with the calls
+ * that give it, the largest group first (ties in the description's order). A reason that only repeats the
  * status's meaning is left empty.
  */
-export function groupCases(meaning: InlineHtml, calls: {operation: OperationRef; reason: InlineHtml}[]): StatusCase[] {
+export function groupCases(
+  meaning: InlineHtml,
+  calls: {operation: OperationRef; reason: InlineHtml; body?: StatusCase['body']}[],
+): StatusCase[] {
   const cases = new Map<string, StatusCase>();
-  for (const {operation, reason} of calls) {
-    const key = readText(reason);
-    if (!cases.has(key)) cases.set(key, {reason: key === readText(meaning) ? '' : reason, operations: []});
+  for (const {operation, reason, body} of calls) {
+    const key = `${readText(reason)}|${body?.schema ?? ''}|${body?.mediaType ?? ''}`;
+    if (!cases.has(key))
+      cases.set(key, {reason: readText(reason) === readText(meaning) ? '' : reason, ...(body ? {body} : {}), operations: []});
     cases.get(key)!.operations.push(operation);
   }
   return [...cases.values()].sort((a, b) => b.operations.length - a.operations.length);
 }
 
-function bodyShape(api: ApiModel, name: string): BodyShape {
+/** The example of a schema, else one made of its fields' examples. */
+function shapeExample(api: ApiModel, schema: Schema): unknown {
+  if (schema.example !== undefined) return schema.example;
+  const fields = Object.entries(schema.properties ?? {}).flatMap(([field, property]) => {
+    const example = resolveSchema(api, property).example;
+    return example === undefined ? [] : [[field, example] as const];
+  });
+  return fields.length ? Object.fromEntries(fields) : undefined;
+}
+
+function bodyShape(api: ApiModel, name: string, mediaTypes: Set<string>): BodyShape {
   const schema = resolveSchema(api, schemaNamed(api, name));
-  return {
+  const shape: BodyShape = {
     name,
+    mediaTypes: [...mediaTypes],
     description: inlineHtml(schema.description),
     fields: Object.entries(schema.properties ?? {}).map(([field, property]) => ({
       name: field,
@@ -127,41 +139,50 @@ function bodyShape(api: ApiModel, name: string): BodyShape {
       required: schema.required?.includes(field) ?? false,
       description: inlineHtml(resolveSchema(api, property).description),
     })),
-    example: schema.example,
   };
+  const example = shapeExample(api, schema);
+  if (example !== undefined) shape.example = example;
+  return shape;
+}
+
+/** The body an error response documents: its named schema and media type (the first, if several). */
+function errorBody(api: ApiModel, response: ApiResponse): StatusCase['body'] {
+  const media = response.content[0];
+  if (!media) return undefined;
+  const schema = media.schema?.$ref ? refName(media.schema.$ref) : typeSummary(media.schema);
+  return {schema, mediaType: media.mediaType};
 }
 
 /**
- * Every error status (400 and above) the description documents, once, with its meaning and the calls that
- * return it grouped by reason, and the two shapes of an error body (the schemas an error response may hold).
- * Texts are the description's Markdown rendered to inline HTML.
+ * Every error status (400 and above) the description documents, once, with its reason phrase and the calls
+ * that return it grouped by reason and body, and the shapes of the error bodies (the named schemas error
+ * responses hold, with their media types). Texts are the description's Markdown rendered to inline HTML.
  */
 export function errorCatalogue(api: ApiModel): ErrorCatalogue {
-  const meanings = statusMeanings(api.description ?? '');
-  const byStatus = new Map<number, {operation: OperationRef; reason: InlineHtml}[]>();
-  const shapes = new Set<string>();
+  const byStatus = new Map<number, {meaning: string; calls: Parameters<typeof groupCases>[1]}>();
+  const shapes = new Map<string, Set<string>>();
   for (const op of api.operations) {
     for (const response of op.responses) {
       const status = Number(response.status);
       if (status < 400) continue;
-      if (!meanings.has(status))
-        throw new Error(`status ${status} of ${op.operationId} is missing from the "Errors" table`);
-      if (!byStatus.has(status)) byStatus.set(status, []);
-      byStatus.get(status)!.push({operation: reference(op), reason: inlineHtml(response.description)});
+      if (!byStatus.has(status)) byStatus.set(status, {meaning: response.reason ?? String(status), calls: []});
+      const body = errorBody(api, response);
+      byStatus.get(status)!.calls.push({operation: reference(op), reason: inlineHtml(response.description), body});
       for (const media of response.content) {
-        for (const option of media.schema ? (resolveSchema(api, media.schema).oneOf ?? []) : []) {
-          if (option.$ref) shapes.add(refName(option.$ref));
-        }
+        if (!media.schema?.$ref) continue;
+        const name = refName(media.schema.$ref);
+        if (!shapes.has(name)) shapes.set(name, new Set());
+        shapes.get(name)!.add(media.mediaType);
       }
     }
   }
   return {
     statuses: [...byStatus.entries()]
       .sort(([a], [b]) => a - b)
-      .map(([status, calls]) => {
-        const meaning = inlineHtml(meanings.get(status));
-        return {status, meaning, cases: groupCases(meaning, calls)};
+      .map(([status, {meaning, calls}]) => {
+        const html = inlineHtml(meaning);
+        return {status, meaning: html, cases: groupCases(html, calls)};
       }),
-    bodyShapes: [...shapes].map((name) => bodyShape(api, name)),
+    bodyShapes: [...shapes.entries()].map(([name, mediaTypes]) => bodyShape(api, name, mediaTypes)),
   };
 }

@@ -98,10 +98,12 @@ export function buildContract(api: ApiModel, reasonPhrases: Record<string, strin
       responses: op.responses.map((response) => {
         const mediaType = response.content[0]?.mediaType;
         const example = response.content[0]?.example;
+        const schema = response.content[0]?.schema?.$ref;
         return {
           status: response.status,
           ...(response.reason ? {reason: response.reason} : {}),
           ...(mediaType ? {mediaType} : {}),
+          ...(schema ? {schema: refName(schema)} : {}),
           ...(example !== undefined && mediaType === 'application/json' ? {example} : {}),
           ...(response.headers.length ? {headers: response.headers.map((header) => header.name)} : {}),
         };

@@ -35,6 +35,8 @@ export type BuildOptions = {
   downloadUrl: string;
   /** The `synk` command table, and the page that documents it (each command's row is `#synk-<words>`). */
   synk?: {data: SynkCommands; page: string};
+  /** The site's own introduction (CommonMark), shown before the calls; the description's own comes first if it has one. */
+  introduction?: string | false;
 };
 
 /** Heading levels on the page: h1 title, h2 sections, tags and "Schemas", h3 operations and schemas, h4 their parts. */
@@ -102,6 +104,7 @@ function mediaModels(content: ApiMedia[]): MediaModel[] {
     const model: MediaModel = {mediaType: media.mediaType};
     if (media.schema) model.schema = schemaNode(media.schema);
     if (media.example !== undefined) model.example = exampleText(media.mediaType, media.example);
+    put(model, 'siteExample', media.siteExample);
     put(model, 'encoding', media.encoding);
     return model;
   });
@@ -114,6 +117,7 @@ function parameterModel(parameter: ApiParameter): ParameterModel {
   put(model, 'description', renderMarkdown(parameter.description, PROSE_IN_OPERATION));
   if (parameter.schema) model.schema = schemaNode(parameter.schema);
   if (parameter.example !== undefined) model.example = valueText(parameter.example);
+  put(model, 'siteExample', parameter.siteExample);
   return model;
 }
 
@@ -202,7 +206,9 @@ function tagModel(tag: ApiTag, options: BuildOptions): TagModel {
 
 /** The props of the whole reference page. */
 export function buildReferenceModel(api: ApiModel, options: BuildOptions): ApiReferenceModel {
-  const {lead, sections} = splitSections(api.description);
+  const {lead, sections} = splitSections(
+    [api.description, options.introduction].filter((text): text is string => Boolean(text)).join('\n\n') || undefined,
+  );
   const model: ApiReferenceModel = {
     title: api.title,
     version: api.version,

@@ -132,10 +132,11 @@ function operationText(api: ApiModel, op: ApiOperation, links: Links): string {
 }
 
 /** The whole reference as text, with absolute links to the page and the description. */
-export function apiReferenceText(api: ApiModel, urls: Links): string {
+export function apiReferenceText(api: ApiModel, urls: Links, introduction?: string): string {
   const out: string[] = [`# ${api.title} reference`, ''];
   out.push(`API version ${api.version}. Reference: ${urls.reference}. OpenAPI description: ${urls.description}.`, '');
   if (api.description) out.push(api.description.trim(), '');
+  if (introduction) out.push(introduction.trim(), '');
   if (api.servers.length) {
     out.push('Servers:', ...api.servers.map((s) => `- ${s.url}${s.description ? `: ${s.description}` : ''}`), '');
   }

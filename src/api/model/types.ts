@@ -21,15 +21,19 @@ export type ApiParameter = {
   deprecated: boolean;
   description?: Markdown;
   schema?: Schema;
-  /** The parameter's example, else its schema's. */
+  /** The parameter's example, else its schema's, else the site's own (src/api/request-examples.ts). */
   example?: unknown;
+  /** The example is the site's, not the description's. */
+  siteExample?: true;
 };
 
 export type ApiMedia = {
   mediaType: string;
   schema?: Schema;
-  /** The documented example, else the example of the schema it refers to. */
+  /** The documented example, else the example of the schema it refers to, else the site's own (request bodies). */
   example?: unknown;
+  /** The example is the site's, not the description's. */
+  siteExample?: true;
   /** Media types of multipart fields (`encoding`), by field name. */
   encoding: {field: string; contentType: string}[];
   /** The binary (file) fields of the body's schema. */
@@ -81,7 +85,7 @@ export type ApiOperation = {
   sampleProblem?: string;
 };
 
-/** The operations of one tag (its first tag), as the page and the text group them. */
+/** The operations of one of the site's sections (src/api/sections.ts), as the page and the text group them. */
 export type ApiTag = {name: string; displayName: string; anchor: string; description?: Markdown; operations: ApiOperation[]};
 
 export type ApiSchema = {name: string; anchor: string; schema: Schema};
@@ -101,7 +105,7 @@ export type ApiModel = {
   securitySchemes: ({name: string} & SecurityScheme)[];
   /** Every operation, in the order of the description's paths. */
   operations: ApiOperation[];
-  /** The operations by first tag: the description's tags in its order, then any other tag, then the untagged. */
+  /** The operations in the site's sections (src/api/sections.ts): ODE's description tags only two calls. */
   tags: ApiTag[];
   /** Tags the description declares, in its order, whether or not an operation uses them. */
   declaredTags: {name: string; displayName: string; anchor: string; description?: Markdown}[];

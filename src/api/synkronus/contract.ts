@@ -32,6 +32,8 @@ export type ContractResponse = {
   reason?: string;
   /** The media type of the body, when it has one. */
   mediaType?: string;
+  /** The component schema of the body, when the description names one ("ProblemDetail"). */
+  schema?: string;
   /** The response headers the description names. */
   headers?: string[];
   /** The documented example of a JSON answer. */

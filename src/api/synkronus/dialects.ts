@@ -20,15 +20,8 @@ export type Dialect = {
   seed: (seed: Seed) => State;
 };
 
-/** The description's file types: the few the description's own examples use. */
-const DESCRIPTION_TYPES: [RegExp, string][] = [
-  [/\.html?$/, 'text/html'],
-  [/\.json$/, 'application/json'],
-  [/\.js$/, 'text/javascript'],
-  [/\.css$/, 'text/css'],
-];
-export const descriptionFileType = (path: string) =>
-  DESCRIPTION_TYPES.find(([pattern]) => pattern.test(path))?.[1] ?? 'application/octet-stream';
+/** The description's type of an app bundle file: `GET /app-bundle/download/{path}` documents `application/octet-stream`. */
+export const descriptionFileType = (_path: string) => 'application/octet-stream';
 
 const DESCRIPTION: Dialect = {
   name: 'description',

@@ -40,7 +40,12 @@ function Parameter({parameter}: {parameter: ParameterModel}): ReactNode {
         />
       </div>
       <Html html={parameter.description} />
-      {schema ? <Constraints node={{...schema, example: parameter.example}} /> : null}
+      {schema ? <Constraints node={{...schema, example: parameter.siteExample ? undefined : parameter.example}} /> : null}
+      {parameter.siteExample ? (
+        <p className={styles.siteExample}>
+          The site&apos;s example (ODE&apos;s file gives none): <code>{parameter.example}</code>
+        </p>
+      ) : null}
     </li>
   );
 }
@@ -60,7 +65,7 @@ function Body({media}: {media: MediaModel}): ReactNode {
       {media.schema ? <SchemaTree node={media.schema} /> : null}
       {media.example !== undefined ? (
         <>
-          <p className={styles.partsLabel}>Example</p>
+          <p className={styles.partsLabel}>{media.siteExample ? "Example: the site's, ODE's file gives none" : 'Example'}</p>
           <CodeBox code={media.example} />
         </>
       ) : null}
@@ -190,9 +195,12 @@ function Access({operation}: {operation: OperationModel}): ReactNode {
               ))}
               {operation.rolesUnspecified ? (
                 <>
-                  ; not specified for{' '}
-                  {operation.rolesUnspecified.map((role) => (
-                    <code key={role}>{role}</code>
+                  ; not listed:{' '}
+                  {operation.rolesUnspecified.map((role, index) => (
+                    <Fragment key={role}>
+                      {index > 0 ? ', ' : null}
+                      <code>{role}</code>
+                    </Fragment>
                   ))}
                 </>
               ) : null}{' '}

@@ -40,7 +40,17 @@ function Shape({shape}: {shape: BodyShape}): React.JSX.Element {
     <div className={styles.shape}>
       <ScrollableTable>
         <caption>
-          <code>{shape.name}</code>: <Inline html={shape.description} />
+          <code>{shape.name}</code>, sent as {shape.mediaTypes.map((type, index) => (
+            <React.Fragment key={type}>
+              {index ? ' or ' : ''}
+              <code>{type}</code>
+            </React.Fragment>
+          ))}
+          {shape.description ? (
+            <>
+              : <Inline html={shape.description} />
+            </>
+          ) : null}
         </caption>
         <thead>
           <tr>
@@ -65,9 +75,11 @@ function Shape({shape}: {shape: BodyShape}): React.JSX.Element {
           ))}
         </tbody>
       </ScrollableTable>
-      <CodeBlock language="json" title={`Example ${shape.name}`}>
-        {JSON.stringify(shape.example, null, 2)}
-      </CodeBlock>
+      {shape.example === undefined ? null : (
+        <CodeBlock language="json" title={`Example ${shape.name}`}>
+          {JSON.stringify(shape.example, null, 2)}
+        </CodeBlock>
+      )}
     </div>
   );
 }
@@ -100,6 +112,15 @@ export default function ErrorCatalogue(): React.JSX.Element {
                         <Inline html={group.reason} />
                       </p>
                     )}
+                    <p className={styles.reason}>
+                      {group.body ? (
+                        <>
+                          Body: <code>{group.body.schema}</code> as <code>{group.body.mediaType}</code>
+                        </>
+                      ) : (
+                        'No body documented'
+                      )}
+                    </p>
                     <Calls operations={group.operations} />
                   </div>
                 ))}

@@ -1,6 +1,7 @@
 /**
  * The role × capability matrix of the Synkronus API, generated at build time from the API description
- * (src/plugins/api, src/api/model/tables.ts): every call, whether it needs a token, and which roles may make it.
+ * (src/plugins/api, src/api/model/tables.ts): every call, whether it needs a token, and which roles the
+ * description lists for it (the scopes of its bearer requirement); of a role it does not list it says nothing.
  */
 import React from 'react';
 import Link from '@docusaurus/Link';
@@ -11,13 +12,13 @@ import {API_ROUTE} from '@site/site.constants';
 import ScrollableTable from '@site/src/components/ScrollableTable';
 import styles from './styles.module.css';
 
-const CELL_CLASS: Record<RoleCell, string> = {yes: styles.yes, no: styles.no, 'not specified': styles.unspecified};
+const CELL_CLASS: Record<RoleCell, string> = {yes: styles.yes, 'not listed': styles.unspecified};
 
 export default function RoleMatrix(): React.JSX.Element {
   const {roleMatrix} = apiReferenceData;
   return (
     <ScrollableTable className={styles.matrix}>
-      <caption>Who may make each call of the Synkronus API ({roleMatrix.length} calls)</caption>
+      <caption>The roles the API description lists for each call of the Synkronus API ({roleMatrix.length} calls)</caption>
       <thead>
         <tr>
           <th scope="col">Call</th>

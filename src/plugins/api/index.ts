@@ -23,7 +23,7 @@ import {STATUS_CODES} from 'node:http';
 import {copyFile, mkdir, readFile} from 'node:fs/promises';
 import path from 'node:path';
 import type {LoadContext, LoadedPlugin, Plugin} from '@docusaurus/types';
-import {readApiDescription, validateApiDescription} from '../../api/description';
+import {overlayFileOf, readApiDescription, validateApiDescription} from '../../api/description';
 import {loadApiModel} from '../../api/load';
 import type {OpenApiDocument} from '../../api/openapi';
 import {buildReferenceModel, type SynkCommands} from '../../api/model/toPage';
@@ -46,6 +46,8 @@ export type ApiOptions = {
   downloadPath: string;
   /** The `synk` command table (relative to the site directory) and the docs page that documents it. */
   synkCommands?: {file: string; page: string};
+  /** The site's own introduction to the reference (CommonMark, relative to the site directory): not the description's words. */
+  introductionFile?: string;
 };
 
 /** The data modules the plugin writes (typed by src/api/generated.d.ts). */
@@ -55,6 +57,8 @@ export const TABLES_FILE = 'tables.json';
 /** What the plugin loads: the model, where the reference and the description are served, and the projections. */
 export type ApiContent = {
   model: ApiModel;
+  /** The site's introduction to the reference (CommonMark), shown before the description's calls. */
+  introduction?: string;
   /** The reference's route (`/api`) and the description's download path, as the options give them. */
   route: string;
   downloadPath: string;
@@ -85,7 +89,12 @@ export async function checkApiDescription(siteDir: string, specFile: string): Pr
 
 export default function apiPlugin(context: LoadContext, options: ApiOptions): Plugin<ApiContent> {
   const {siteDir} = context;
-  const watched = [options.specFile, ...(options.synkCommands ? [options.synkCommands.file] : [])];
+  const watched = [
+    options.specFile,
+    overlayFileOf(options.specFile),
+    ...(options.synkCommands ? [options.synkCommands.file] : []),
+    ...(options.introductionFile ? [options.introductionFile] : []),
+  ];
   return {
     name: PLUGIN_NAME,
     getPathsToWatch: () => watched.map((file) => path.resolve(siteDir, file)),
@@ -98,12 +107,15 @@ export default function apiPlugin(context: LoadContext, options: ApiOptions): Pl
         data: JSON.parse(await readFile(path.resolve(siteDir, options.synkCommands.file), 'utf8')) as SynkCommands,
         page: options.synkCommands.page,
       };
+      const introduction =
+        options.introductionFile && (await readFile(path.resolve(siteDir, options.introductionFile), 'utf8'));
       try {
         return {
           model: api,
+          ...(introduction ? {introduction} : {}),
           route: options.route,
           downloadPath: options.downloadPath,
-          page: buildReferenceModel(api, {downloadUrl: options.downloadPath, synk}),
+          page: buildReferenceModel(api, {downloadUrl: options.downloadPath, synk, introduction}),
           contract: buildContract(api, STATUS_CODES),
           tables: {roleMatrix: roleMatrix(api), errorCatalogue: errorCatalogue(api)},
         };

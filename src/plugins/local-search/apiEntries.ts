@@ -20,11 +20,15 @@ function plainText(markdown: string | undefined): string {
     .trim();
 }
 
-export function apiSearchPage(api: ApiModel, options: {route: string; context: string}): SearchPage {
-  const sections: SearchSection[] = [{hash: '', title: api.title, text: plainText(api.description)}];
+export function apiSearchPage(
+  api: ApiModel,
+  options: {route: string; context: string; introduction?: string},
+): SearchPage {
+  const lead = [api.description, options.introduction?.split(/^## /m)[0]].map(plainText).join(' ').trim();
+  const sections: SearchSection[] = [{hash: '', title: api.title, text: lead}];
   const section = (title: string, anchor: string, text: string) => sections.push({hash: `#${anchor}`, title, text});
 
-  for (const tag of api.declaredTags) section(tag.displayName, tag.anchor, plainText(tag.description));
+  for (const tag of api.tags) section(tag.displayName, tag.anchor, plainText(tag.description));
 
   for (const op of api.operations) {
     const verbPath = `${op.method.toUpperCase()} ${op.path}`;

@@ -62,7 +62,7 @@ export default function localSearch(context: LoadContext): Plugin {
       const api = apiContentOf(plugins, 'local-search');
       const apiRoute = `${context.baseUrl}${api.route.replace(/^\//, '')}`;
       const pages = await readSitePages(outDir, routesPaths, {baseUrl: context.baseUrl, apiRoute});
-      pages.push(apiSearchPage(api.model, {route: apiRoute, context: 'API'}));
+      pages.push(apiSearchPage(api.model, {route: apiRoute, context: 'API', introduction: api.introduction}));
       const {manifest, files} = buildSearchFiles(pages);
       await mkdir(path.join(outDir, FILES_DIR), {recursive: true});
       await Promise.all([...files].map(([file, content]) => writeFile(path.join(outDir, file), content)));

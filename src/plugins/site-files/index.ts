@@ -40,7 +40,7 @@ export default function siteFiles(context: LoadContext): Plugin {
       const docsPlugin = plugins.find((plugin) => plugin.name === 'docusaurus-plugin-content-docs');
       if (!docsPlugin) throw new Error('site-files: the docs plugin is not loaded');
       const pages = docsPages(docsPlugin.content as DocsContent);
-      const {model: api, route, downloadPath} = apiContentOf(plugins, 'site-files');
+      const {model: api, route, downloadPath, introduction} = apiContentOf(plugins, 'site-files');
       const links = {
         reference: url(`${baseUrl}${route.slice(1)}`),
         description: url(`${baseUrl}${downloadPath.slice(1)}`),
@@ -56,7 +56,7 @@ export default function siteFiles(context: LoadContext): Plugin {
       ];
       const entry = (page: DocsPage) =>
         `- [${page.title}](${url(page.permalink)})${page.description ? `: ${page.description}` : ''}`;
-      const apiEntry = `- [${api.title} reference](${links.reference}): ${api.description?.trim() ?? ''} Version ${api.version}.`;
+      const apiEntry = `- [${api.title} reference](${links.reference}): ODE's own description of the Synkronus HTTP API, rendered as published. Version ${api.version}.`;
       const llms = [
         ...intro,
         '## Docs',
@@ -78,7 +78,7 @@ export default function siteFiles(context: LoadContext): Plugin {
       const full = [
         intro.join('\n'),
         ...pages.map((page) => `${pageText(page, outDir, url)}\n`),
-        apiReferenceText(api, links),
+        apiReferenceText(api, links, introduction),
       ];
       writeFileSync(path.join(outDir, 'llms-full.txt'), full.join('\n---\n\n'));
 

@@ -41,7 +41,7 @@ export async function bodyDescription(ctx: RequestContext) {
     return ctx.op!.body!.required ? ctx.problem([{field: 'body', message: 'a JSON body is required'}], 'The body is empty.') : undefined;
   const parsed = parseJson(raw);
   if ('limit' in parsed) return tooLarge(parsed.limit);
-  if ('error' in parsed) return ctx.problem([{field: 'body', message: `the body is not JSON: ${parsed.error}`}], 'The body is not JSON.');
+  if ('error' in parsed) return ctx.problem([{field: 'body', message: parsed.error}], 'The body is not JSON.');
   ctx.body = parsed.value;
   const errors = ctx.op!.body!.schema ? ctx.validate(ctx.op!.body!.schema, parsed.value) : [];
   return errors.length ? ctx.problem(errors, 'The request body is not valid.') : undefined;

@@ -50,13 +50,45 @@ export type RequestContext = {
   /** What the engine chose where the description is silent (said in the description dialect's reason). */
   note: (text: string) => void;
   notes: string[];
-  /** The description dialect's 400: its body says only that much; the fields at fault go in the reason. */
+  /** The description dialect's 400: a ProblemDetail with the fields at fault where the operation documents one. */
   problem: (errors: FieldError[], detail: string) => Answer;
 };
 
 export const NOT_SPECIFIED = 'not specified by the description';
 
 type Made = 'rules' | 'when' | 'has' | 'fail' | 'unspecified' | 'note' | 'notes' | 'problem' | 'middleware' | 'params' | 'headers';
+
+/** A ProblemDetail body (the description's schema): the status and its reason phrase, and the fields at fault. */
+function problemDetail(status: number, title: string, errors: FieldError[]) {
+  const body: Record<string, unknown> = {type: 'about:blank', title, status, detail: NOT_SPECIFIED};
+  if (errors.length) body.errors = errors.map(({field, message}) => ({field, message}));
+  return body;
+}
+
+/**
+ * The description dialect's error: the body the operation's response for `status` documents (a ProblemDetail
+ * as `application/problem+json`, an ErrorResponse as `application/json`, or none), or, where the operation
+ * documents no such status, an answer the description leaves open.
+ */
+export function descriptionError(op: ContractOperation | undefined, status: number, reason: string, errors: FieldError[] = []): Answer {
+  const documented = op?.responses.find((response) => response.status === String(status));
+  if (!documented)
+    return {
+      status,
+      body: {error: NOT_SPECIFIED},
+      reason,
+      unspecified: `${op ? `${op.operationId} documents no ${status}` : `no operation documents ${status}`}: ${reason}`,
+    };
+  if (!documented.mediaType) return {status, reason};
+  if (documented.schema === 'ProblemDetail')
+    return {
+      status,
+      contentType: documented.mediaType,
+      body: problemDetail(status, documented.reason ?? String(status), errors),
+      reason,
+    };
+  return {status, contentType: documented.mediaType, body: {error: NOT_SPECIFIED}, reason};
+}
 
 export function createContext(parts: Omit<RequestContext, Made>): RequestContext {
   const {release} = parts.dialect;
@@ -68,7 +100,7 @@ export function createContext(parts: Omit<RequestContext, Made>): RequestContext
     return release;
   };
   const fail = (status: number, reason: string, text?: TextName | ReleaseText): Answer => {
-    if (!release) return {status, body: {error: NOT_SPECIFIED}, reason};
+    if (!release) return descriptionError(ctx.op, status, reason);
     const known = typeof text === 'string' ? release.texts[text] : text;
     const unknown = `not verified against the server at ${release.tag}`;
     if (!known) return {status, body: {error: unknown}, reason};
@@ -76,7 +108,7 @@ export function createContext(parts: Omit<RequestContext, Made>): RequestContext
     return {status, body: {error, message: known.message}, reason};
   };
   const notes: string[] = [];
-  return {
+  const ctx: RequestContext = {
     ...parts,
     notes,
     // The release's answers are its own: only where the description is silent does the engine say what it chose.
@@ -89,10 +121,8 @@ export function createContext(parts: Omit<RequestContext, Made>): RequestContext
     has,
     fail,
     unspecified: (what, status = 501) => ({status, body: {error: NOT_SPECIFIED}, unspecified: what}),
-    problem: (errors, detail) => ({
-      status: 400,
-      body: {error: NOT_SPECIFIED},
-      reason: [detail, ...errors.map((e) => e.message)].join(' '),
-    }),
+    problem: (errors, detail) =>
+      descriptionError(ctx.op, 400, [detail, ...errors.map((e) => `${e.field}: ${e.message}`)].join(' '), errors),
   };
+  return ctx;
 }

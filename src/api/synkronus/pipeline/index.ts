@@ -17,6 +17,12 @@ export type Outcome = {answer: Answer; op?: Contract['operations'][number]; rule
 
 export type PipelineParts = {contract: Contract; validate: SchemaValidator; jwtSecret: string};
 
+/** An answer of the release where the description documents a ProblemDetail, that is not one. */
+function notProblemDetail(ctx: RequestContext, answer: Answer): boolean {
+  const documented = ctx.op?.responses.find((response) => response.status === String(answer.status));
+  return documented?.schema === 'ProblemDetail' && answer.contentType !== documented.mediaType;
+}
+
 function callOf(ctx: RequestContext, contract: Contract): Call {
   return {
     op: ctx.op!,
@@ -58,6 +64,7 @@ export function createPipeline({contract, validate, jwtSecret}: PipelineParts) {
     });
     const done = (answer: Answer): Outcome => {
       if (ctx.notes.length && !answer.reason) answer.reason = ctx.notes.join('; ');
+      if (notProblemDetail(ctx, answer)) ctx.when('error-bodies-not-problem-details');
       if (answer.ownHeaders && dialect.release) answer.headers = {...answer.headers, ...answer.ownHeaders};
       return {answer, op: ctx.op, rules: ctx.rules, headers: ctx.headers};
     };

@@ -60,17 +60,32 @@ function releaseChanges(call: Call): Answer {
   return {status: 200, body: releaseLog(call, compareAppInfos(infoA, infoB))};
 }
 
+/**
+ * The description's defaults: `current` "defaults to latest" (the newest version stored) and `target` "defaults
+ * to previous version" (the one stored before `current`). Where there is no such version, it says nothing.
+ */
+function describedVersions(call: Call): {current: string; target: string} | Answer {
+  // Oldest first, as the store keeps them.
+  const names = call.store.state.bundles.map((bundle) => bundle.version);
+  const current = call.query.get('current') ?? names[names.length - 1];
+  if (current === undefined) return call.unspecified('what "latest" is when no version is stored');
+  const given = call.query.get('target');
+  if (given !== null) return {current, target: given};
+  const index = names.indexOf(current);
+  if (index < 0) return call.fail(404, `version not found: ${current}`);
+  if (index === 0) return call.unspecified(`which version is "previous" to ${current}, the oldest one`);
+  return {current, target: names[index - 1]};
+}
+
 export const getAppBundleChanges: Behaviour = (call) => {
   if (call.has('bundle-changes-target-ignored')) return releaseChanges(call);
   const {bundles} = call.store.state;
-  const current = call.query.get('current');
-  const target = call.query.get('target');
-  // Both are optional, and the description does not say what is compared without them.
-  if (current === null || target === null)
-    return call.unspecified(`what is compared without ${current === null ? 'current' : 'target'}`);
+  const versions = describedVersions(call);
+  if ('status' in versions) return versions;
+  const {current, target} = versions;
   const [a, b] = [current, target].map((name) => bundles.find((bundle) => bundle.version === name));
   if (!a || !b) return call.fail(404, `version not found: ${!a ? current : target}`);
   const [infoA, infoB] = [appInfoOf(a), appInfoOf(b)];
   if (!infoA || !infoB) return call.fail(500, 'a version has a form schema or ui.json that is not JSON');
   return {status: 200, body: compareAppInfos({...infoA, version: a.version}, {...infoB, version: b.version})};
-}
+};

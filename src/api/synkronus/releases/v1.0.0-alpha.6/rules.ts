@@ -12,6 +12,7 @@ export const RULES = [
   'delete-user-path',
   'change-password-always-401',
   'auth-errors-plain-text',
+  'error-bodies-not-problem-details',
   'api-version-header-ignored',
   'refresh-token-as-bearer',
   'password-72-bytes',
