@@ -10,7 +10,7 @@
  * and a binary answer is saved with `-o`.
  */
 import {resolveRef, type OpenApiDocument, type OperationEntry, type Schema} from './openapi';
-import type {RequestExample} from './request-examples';
+import {REQUEST_EXAMPLES, type RequestExample} from './request-examples';
 
 /** Base URL of the examples: a Synkronus server on its default port. */
 export const CURL_BASE_URL = 'http://localhost:8080';
@@ -61,9 +61,10 @@ function isBinary(doc: OpenApiDocument, schema: Schema | undefined): boolean {
 }
 
 /** The documented example request of one operation; `site` fills in what the description gives no example of. */
-export function requestSample(doc: OpenApiDocument, entry: OperationEntry, site: RequestExample = {}): RequestSample {
+export function requestSample(doc: OpenApiDocument, entry: OperationEntry, examples = REQUEST_EXAMPLES): RequestSample {
   const {operation} = entry;
   const operationId = operation.operationId ?? `${entry.method.toUpperCase()} ${entry.path}`;
+  const site: RequestExample = examples[operationId] ?? {};
   let path = entry.path;
   const query: string[] = [];
   for (const parameter of entry.parameters) {

@@ -109,6 +109,13 @@ export const jsonBody = (a: Answer) => {
   return a.json as Record<string, unknown>;
 };
 
+/** A ProblemDetail sent as `application/problem+json`, as the description documents most errors: its body. */
+export const problemBody = (status: number) => (a: Answer) => {
+  expect(a.contentType).toBe('application/problem+json');
+  expect(a.json).toMatchObject({type: 'about:blank', status, title: expect.any(String), detail: expect.any(String)});
+  return a.json as Record<string, unknown>;
+};
+
 /** An error as the release's handlers/common.go SendErrorResponse writes it. */
 export const releaseError = (message: string, error?: string | RegExp) => (a: Answer) => {
   const body = jsonBody(a);

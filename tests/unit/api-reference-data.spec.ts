@@ -3,7 +3,7 @@
  * checked on the real API description and on a small hand-made one.
  */
 import {test, expect} from '@playwright/test';
-import {errorCatalogue, groupCases, inlineHtml, roleMatrix, statusMeanings} from '../../src/api/model/tables';
+import {errorCatalogue, groupCases, inlineHtml, roleMatrix} from '../../src/api/model/tables';
 import type {OpenApiDocument} from '../../src/api/openapi';
 import {loadApiDescription} from '../support/api-description';
 import {buildApiModel} from '../../src/api/model/build';
@@ -12,26 +12,20 @@ const doc = loadApiDescription();
 
 const tiny: OpenApiDocument = {
   openapi: '3.0.3',
-  info: {
-    title: 't',
-    version: '1',
-    description:
-      '## Errors\n\n| Status | Meaning |\n|---|---|\n| 401 | Unauthorized |\n| 403 | Admin role required |\n\n## Next',
-  },
-  security: [{bearerAuth: []}],
+  info: {title: 't', version: '1'},
   paths: {
-    '/open': {get: {operationId: 'open', summary: 'Open', security: [], responses: {'200': {description: 'ok'}}}},
+    '/open': {get: {operationId: 'open', summary: 'Open', responses: {'200': {description: 'ok'}}}},
     '/admin': {
       post: {
         operationId: 'adminOnly',
         summary: 'Admin',
-        'x-roles': ['admin'],
+        security: [{bearerAuth: ['admin']}],
         responses: {
           '200': {description: 'ok'},
           '401': {$ref: '#/components/responses/Unauthorized'},
           '403': {
             description: 'Not an admin',
-            content: {'application/json': {schema: {oneOf: [{$ref: '#/components/schemas/Error'}]}}},
+            content: {'application/problem+json': {schema: {$ref: '#/components/schemas/Problem'}}},
           },
         },
       },
@@ -40,9 +34,14 @@ const tiny: OpenApiDocument = {
       put: {
         operationId: 'push',
         summary: 'Push',
-        'x-roles': ['read-write'],
-        'x-roles-unspecified': ['admin'],
-        responses: {'200': {description: 'ok'}, '401': {$ref: '#/components/responses/Unauthorized'}},
+        security: [{bearerAuth: ['read-write']}],
+        responses: {
+          '200': {description: 'ok'},
+          '401': {
+            description: 'Unauthorized',
+            content: {'application/json': {schema: {$ref: '#/components/schemas/Error'}}},
+          },
+        },
       },
     },
   },
@@ -52,67 +51,78 @@ const tiny: OpenApiDocument = {
         type: 'object',
         description: 'An error.',
         required: ['error'],
-        properties: {error: {type: 'string', description: 'What'}},
-        example: {error: 'x'},
+        properties: {error: {type: 'string', description: 'What', example: 'x'}},
       },
+      Problem: {type: 'object', properties: {title: {type: 'string'}}},
     },
     responses: {Unauthorized: {description: 'No token'}},
   },
 };
 
-test('statusMeanings reads the Errors table of the introduction', () => {
-  expect([...statusMeanings(tiny.info.description!)]).toEqual([
-    [401, 'Unauthorized'],
-    [403, 'Admin role required'],
-  ]);
-  expect(() => statusMeanings('## Roles\n')).toThrow(/no "## Errors" section/);
-});
-
-test('roleMatrix: public calls are open to every role; x-roles and x-roles-unspecified give yes, no and not specified', () => {
+test('roleMatrix: public calls are open to every role; the bearer scopes are the roles listed, the others not listed', () => {
+  const base = {tag: ''};
   expect(roleMatrix(buildApiModel(tiny))).toEqual([
     {
+      ...base,
       operationId: 'open',
       method: 'GET',
       path: '/open',
       summary: 'Open',
-      tag: '',
       isPublic: true,
       roles: {'read-only': 'yes', 'read-write': 'yes', admin: 'yes'},
     },
     {
+      ...base,
       operationId: 'adminOnly',
       method: 'POST',
       path: '/admin',
       summary: 'Admin',
-      tag: '',
       isPublic: false,
-      roles: {'read-only': 'no', 'read-write': 'no', admin: 'yes'},
+      roles: {'read-only': 'not listed', 'read-write': 'not listed', admin: 'yes'},
     },
     {
+      ...base,
       operationId: 'push',
       method: 'PUT',
       path: '/push',
       summary: 'Push',
-      tag: '',
       isPublic: false,
-      roles: {'read-only': 'no', 'read-write': 'yes', admin: 'not specified'},
+      roles: {'read-only': 'not listed', 'read-write': 'yes', admin: 'not listed'},
     },
   ]);
 });
 
-/** A status entry as "reason: calls" lines. */
-const cases = (entry: {cases: {reason: string; operations: {operationId: string}[]}[]}) =>
-  entry.cases.map((c) => `${c.reason}: ${c.operations.map((o) => o.operationId).join(', ')}`);
+test('a scope that is not a role is an error of the description, naming the call', () => {
+  const broken = structuredClone(tiny);
+  broken.paths['/push'].put!.security = [{bearerAuth: ['owner']}];
+  expect(() => buildApiModel(broken)).toThrow(/PUT \/push lists the scope "owner", which is not a role/);
+});
 
-test('errorCatalogue: each status once, in order, with its meaning and its calls grouped by reason (references resolved), and the body shapes', () => {
+/** A status entry as "reason [body]: calls" lines. */
+const cases = (entry: {
+  cases: {reason: string; body?: {schema: string; mediaType: string}; operations: {operationId: string}[]}[];
+}) =>
+  entry.cases.map(
+    (c) =>
+      `${c.reason} [${c.body ? `${c.body.schema} ${c.body.mediaType}` : 'none'}]: ${c.operations.map((o) => o.operationId).join(', ')}`,
+  );
+
+test('errorCatalogue: each status once, with its reason phrase and its calls grouped by reason and body, and the body shapes', () => {
   const catalogue = errorCatalogue(buildApiModel(tiny));
   expect(catalogue.statuses.map((s) => [s.status, s.meaning, cases(s)])).toEqual([
-    [401, 'Unauthorized', ['No token: adminOnly, push']],
-    [403, 'Admin role required', ['Not an admin: adminOnly']],
+    [401, 'Unauthorized', ['No token [none]: adminOnly', ' [Error application/json]: push']],
+    [403, 'Forbidden', ['Not an admin [Problem application/problem+json]: adminOnly']],
   ]);
   expect(catalogue.bodyShapes).toEqual([
     {
+      name: 'Problem',
+      mediaTypes: ['application/problem+json'],
+      description: '',
+      fields: [{name: 'title', type: 'string', required: false, description: ''}],
+    },
+    {
       name: 'Error',
+      mediaTypes: ['application/json'],
       description: 'An error.',
       fields: [{name: 'error', type: 'string', required: true, description: 'What'}],
       example: {error: 'x'},
@@ -141,13 +151,7 @@ test('groupCases says each reason once, largest group first, and drops a reason 
   ]);
 });
 
-test('errorCatalogue refuses a status missing from the Errors table', () => {
-  const broken = structuredClone(tiny);
-  broken.paths['/push'].put!.responses['409'] = {description: 'Conflict'};
-  expect(() => errorCatalogue(buildApiModel(broken))).toThrow(/status 409 of push is missing/);
-});
-
-test('on the Synkronus API: 22 rows, the four public calls, and the catalogue of the eight error statuses', () => {
+test("on the Synkronus API: 22 rows, the four public calls, and the catalogue of ODE's error statuses", () => {
   const rows = roleMatrix(buildApiModel(doc));
   expect(rows).toHaveLength(22);
   expect(
@@ -157,13 +161,13 @@ test('on the Synkronus API: 22 rows, the four public calls, and the catalogue of
       .sort(),
   ).toEqual(['getHealth', 'getVersion', 'login', 'refreshToken']);
   expect(rows.find((r) => r.operationId === 'syncPush')!.roles).toEqual({
-    'read-only': 'no',
+    'read-only': 'not listed',
     'read-write': 'yes',
-    admin: 'not specified',
+    admin: 'not listed',
   });
   expect(rows.find((r) => r.operationId === 'listUsers')!.roles).toEqual({
-    'read-only': 'no',
-    'read-write': 'no',
+    'read-only': 'not listed',
+    'read-write': 'not listed',
     admin: 'yes',
   });
   const catalogue = errorCatalogue(buildApiModel(doc));
@@ -172,14 +176,18 @@ test('on the Synkronus API: 22 rows, the four public calls, and the catalogue of
     catalogue.statuses.find((s) => s.status === status)!.cases.flatMap((c) => c.operations.map((o) => o.operationId));
   expect(callsOf(413)).toEqual(['pushAppBundle']);
   expect(callsOf(503)).toEqual(['getHealth']);
-  // Each reason is said once per status, and no text keeps the Markdown of its source.
+  expect(callsOf(401).sort()).not.toContain('syncPull');
+  // Each reason is said once per status and body, and no text keeps the Markdown of its source.
   for (const status of catalogue.statuses) {
-    const reasons = status.cases.map((c) => c.reason).filter(Boolean);
-    expect(new Set(reasons).size, `status ${status.status}`).toBe(reasons.length);
-    for (const text of [status.meaning, ...reasons]) expect(text, `status ${status.status}`).not.toMatch(/`/);
+    const keys = status.cases.map((c) => `${c.reason}|${c.body?.schema}|${c.body?.mediaType}`);
+    expect(new Set(keys).size, `status ${status.status}`).toBe(keys.length);
+    for (const text of [status.meaning, ...status.cases.map((c) => c.reason)]) expect(text).not.toMatch(/`/);
   }
   expect(JSON.stringify(catalogue)).not.toContain('`');
-  expect(catalogue.bodyShapes.map((b) => b.name)).toEqual(['Error', 'ProblemDetail']);
+  expect(catalogue.bodyShapes.map((b) => [b.name, b.mediaTypes])).toEqual([
+    ['ErrorResponse', ['application/json']],
+    ['ProblemDetail', ['application/problem+json']],
+  ]);
   expect(catalogue.bodyShapes[1].fields.map((f) => f.name)).toEqual([
     'type',
     'title',

@@ -20,6 +20,7 @@ import {
   plainText,
   push,
   record,
+  problemBody,
   releaseError,
   request,
   session,
@@ -119,8 +120,13 @@ const PROBES: Record<RuleId, Probe> = {
   },
   'auth-errors-plain-text': {
     request: (s) => request('GET', '/users', {token: s.access.viewer}),
-    description: {status: 403, check: (a) => void jsonBody(a)},
+    description: {status: 403, check: (a) => void problemBody(403)(a)},
     release: {status: 403, check: plainText('Forbidden\n')},
+  },
+  'error-bodies-not-problem-details': {
+    request: () => request('POST', '/auth/login', {json: {password: 'a-passphrase'}}),
+    description: {status: 400, check: (a) => expect(problemBody(400)(a).errors).toEqual([expect.objectContaining({field: 'body'})])},
+    release: {status: 400, check: releaseError('Username is required', 'An error occurred')},
   },
   'api-version-header-ignored': {
     request: (s) =>

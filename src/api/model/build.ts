@@ -106,7 +106,7 @@ function operationModel(doc: OpenApiDocument, entry: OperationEntry): ApiOperati
     }),
   };
   try {
-    model.sample = requestSample(doc, entry, site);
+    model.sample = requestSample(doc, entry);
   } catch (error) {
     model.sampleProblem = (error as Error).message;
   }
