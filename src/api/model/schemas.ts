@@ -45,3 +45,21 @@ export function propertyNames(model: Pick<ApiModel, 'schemas'>, schema: Schema |
   if (resolved.items) names.push(...propertyNames(model, resolved.items, depth));
   return [...new Set(names)];
 }
+
+/** Longest chain of nested objects an example is made through. */
+const EXAMPLE_DEPTH = 4;
+
+/**
+ * A schema's example, else one made of the examples the description gives its fields (ODE's file gives many
+ * fields an example and few bodies one): an object of each field that has one, nested objects made the same way.
+ */
+export function fieldsExample(model: Pick<ApiModel, 'schemas'>, schema: Schema | undefined, depth = 0): unknown {
+  if (!schema || depth > EXAMPLE_DEPTH) return undefined;
+  const resolved = resolveSchema(model, schema);
+  if (resolved.example !== undefined) return resolved.example;
+  const fields = Object.entries(resolved.properties ?? {}).flatMap(([name, property]) => {
+    const example = fieldsExample(model, property, depth + 1);
+    return example === undefined ? [] : [[name, example] as const];
+  });
+  return fields.length ? Object.fromEntries(fields) : undefined;
+}

@@ -11,6 +11,7 @@ import type {
   ContractParameter,
   JsonSchema,
 } from '../synkronus/contract';
+import {fieldsExample} from './schemas';
 import type {ApiModel} from './types';
 import {exampleText, valueText} from './values';
 
@@ -97,7 +98,8 @@ export function buildContract(api: ApiModel, reasonPhrases: Record<string, strin
       parameters,
       responses: op.responses.map((response) => {
         const mediaType = response.content[0]?.mediaType;
-        const example = response.content[0]?.example;
+        // The engine answers a success it cannot compute (the versions of GET /version) with the file's examples.
+        const example = response.content[0]?.example ?? fieldsExample(api, response.content[0]?.schema);
         const schema = response.content[0]?.schema?.$ref;
         return {
           status: response.status,

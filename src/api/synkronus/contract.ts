@@ -36,7 +36,7 @@ export type ContractResponse = {
   schema?: string;
   /** The response headers the description names. */
   headers?: string[];
-  /** The documented example of a JSON answer. */
+  /** The documented example of a JSON answer, else one made of its fields' examples. */
   example?: unknown;
 };
 

@@ -22,8 +22,8 @@ export const OPERATION_IDS = [
   'syncPull',
   'syncPush',
   'getAttachmentManifest',
-  'uploadAttachment',
   'downloadAttachment',
+  'uploadAttachment',
   'checkAttachmentExists',
   'getParquetExportZip',
 ] as const;

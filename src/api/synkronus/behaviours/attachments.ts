@@ -132,7 +132,8 @@ const checkAttachmentExists: Behaviour = (call) => {
   const id = attachmentId(call);
   const refused = found(call, id, '');
   if (refused === 'missing') return {status: 404};
-  if (refused) return {status: refused.status, reason: refused.reason};
+  // HEAD has no body: the refusal keeps what says why (its limit, rules or reason) and drops the rest.
+  if (refused) return {status: refused.status, reason: refused.reason, limit: refused.limit, unspecified: refused.unspecified};
   return {status: 200};
 };
 

@@ -58,8 +58,8 @@ export async function bodyRelease(ctx: RequestContext) {
   const raw = new TextDecoder().decode(bytes);
   if (jsonDepth(raw) > MAX_JSON_DEPTH) return tooLarge(`JSON nested more than ${MAX_JSON_DEPTH} levels deep`);
   const decoded = decodeGo(bytes, struct);
-  // The description leaves a pushed record's inner shape open: there only does a wrong type refuse what it takes.
-  if ('error' in decoded && describedBodyProblems(ctx, raw)?.length === 0) ctx.when('push-wrong-json-type-400');
+  // The description lists no 400 for a push: a record field of the wrong JSON type refuses the whole batch.
+  if ('error' in decoded && ctx.op!.operationId === 'syncPush') ctx.when('push-wrong-json-type-400');
   if ('error' in decoded)
     return ctx.fail(400, `Go's decoder refuses the body: ${decoded.error}`, {
       error: decoded.error,

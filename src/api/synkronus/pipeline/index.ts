@@ -17,9 +17,13 @@ export type Outcome = {answer: Answer; op?: Contract['operations'][number]; rule
 
 export type PipelineParts = {contract: Contract; validate: SchemaValidator; jwtSecret: string};
 
+/** The operation's documented response for `status`, if any. */
+const documents = (ctx: RequestContext, status: number) =>
+  ctx.op?.responses.find((response) => response.status === String(status));
+
 /** An answer of the release where the description documents a ProblemDetail, that is not one. */
 function notProblemDetail(ctx: RequestContext, answer: Answer): boolean {
-  const documented = ctx.op?.responses.find((response) => response.status === String(answer.status));
+  const documented = documents(ctx, answer.status);
   return documented?.schema === 'ProblemDetail' && answer.contentType !== documented.mediaType;
 }
 
@@ -65,6 +69,8 @@ export function createPipeline({contract, validate, jwtSecret}: PipelineParts) {
     const done = (answer: Answer): Outcome => {
       if (ctx.notes.length && !answer.reason) answer.reason = ctx.notes.join('; ');
       if (notProblemDetail(ctx, answer)) ctx.when('error-bodies-not-problem-details');
+      const undocumented = dialect.release?.undocumentedErrors[ctx.op?.operationId ?? ''];
+      if (undocumented && answer.status >= 400 && !documents(ctx, answer.status)) ctx.when(undocumented);
       if (answer.ownHeaders && dialect.release) answer.headers = {...answer.headers, ...answer.ownHeaders};
       return {answer, op: ctx.op, rules: ctx.rules, headers: ctx.headers};
     };

@@ -38,6 +38,7 @@ function releaseFile(call: Call, path: string, preview: boolean): BundleFile | A
     const file = newest?.files.find((f) => f.path === path);
     if (file) return file;
     const error = newest ? `stat app-bundle-versions/${newest.version}/${path}: no such file or directory` : 'file does not exist';
+    call.when('bundle-download-missing-500');
     return call.fail(404, 'no such file in the newest version', {error, message: 'File not found'});
   }
   const file = call.store.state.active.files.find((f) => f.path === path);

@@ -4,7 +4,7 @@
  * decode (./structs.ts), its router (./routes.ts), and the constants below, each from the source at the tag.
  */
 import {ODE_RELEASE} from '../../../../../site.constants';
-import {RULES, type RuleId} from './rules';
+import {RULES, UNDOCUMENTED_ERRORS, type RuleId} from './rules';
 import {API_VERSIONS, CORS, METHOD_RULES, ROUTES} from './routes';
 import {releaseSeed} from './seed';
 import {REQUEST_STRUCTS} from './structs';
@@ -13,6 +13,7 @@ import {DECODE_MESSAGE, MULTIPART_MESSAGE, TEXTS} from './texts';
 export const RELEASE = {
   tag: ODE_RELEASE,
   rules: new Set<RuleId>(RULES),
+  undocumentedErrors: UNDOCUMENTED_ERRORS,
   seed: releaseSeed,
   texts: TEXTS,
   decodeMessage: DECODE_MESSAGE,

@@ -56,6 +56,7 @@ export const RULES = [
   'attachment-id-not-decoded',
   'attachment-id-over-255-bytes',
   // Sync
+  'sync-errors-not-documented',
   'pull-limit-not-checked',
   'pull-since-id-ignored',
   'transmission-id-not-idempotent',
@@ -73,3 +74,9 @@ export const RULES = [
 ] as const;
 
 export type RuleId = (typeof RULES)[number];
+
+/** The rule that names an error of an operation where the description lists none for its status. */
+export const UNDOCUMENTED_ERRORS: Partial<Record<string, RuleId>> = {
+  syncPull: 'sync-errors-not-documented',
+  syncPush: 'sync-errors-not-documented',
+};
