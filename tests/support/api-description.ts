@@ -3,6 +3,8 @@
  * build does (rather than copying operation ids or summaries), plus an Ajv validator that checks a
  * value against any of its schemas (OpenAPI 3.0 `nullable` is understood by Ajv 8 itself).
  */
+import {mkdtempSync, writeFileSync} from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
@@ -19,6 +21,20 @@ export function loadApiDescription(): OpenApiDocument {
 }
 
 export const API = loadApiDescription();
+
+let effectiveFile: string | undefined;
+
+/**
+ * ODE's file with its overlay applied, written once per process to a temporary file for the tools that read a
+ * file (Prism, Redocly's CLI): ODE's file alone has dangling references, which those tools refuse.
+ */
+export function effectiveDescriptionFile(): string {
+  if (!effectiveFile) {
+    effectiveFile = path.join(mkdtempSync(path.join(os.tmpdir(), 'synkronus-description-')), 'synkronus.json');
+    writeFileSync(effectiveFile, JSON.stringify(loadApiDescription(), null, 2));
+  }
+  return effectiveFile;
+}
 
 /** The operation at `METHOD /path`, or an error naming what the description lacks. */
 export function apiOperation(method: string, apiPath: string): OperationEntry & {operationId: string} {

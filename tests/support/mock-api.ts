@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {promisify} from 'node:util';
 import {CURL_BASE_URL} from '../../src/api/curl';
-import {API_SPEC_PATH, REPO_ROOT} from './api-description';
+import {effectiveDescriptionFile, REPO_ROOT} from './api-description';
 import {STATE_TIMEOUT_MS} from './limits';
 
 export type MockApi = {origin: string; stop: () => void};
@@ -29,7 +29,7 @@ export function mockApiPort(fileOffset: number, parallelIndex: number): number {
 const PRISM = path.join(REPO_ROOT, 'node_modules/@stoplight/prism-cli/dist/index.js');
 
 export async function startMockApi(port: number): Promise<MockApi> {
-  const child = spawn(process.execPath, [PRISM, 'mock', API_SPEC_PATH, '-h', '127.0.0.1', '-p', String(port)], {
+  const child = spawn(process.execPath, [PRISM, 'mock', effectiveDescriptionFile(), '-h', '127.0.0.1', '-p', String(port)], {
     cwd: REPO_ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
