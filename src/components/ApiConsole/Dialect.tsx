@@ -48,7 +48,7 @@ export function AnswerNotesView({notes}: {notes: AnswerNotes}): ReactNode {
       <li>Answered {DIALECT_LABELS[dialect]}.</li>
       {unspecified ? (
         <li>
-          <strong>Not specified by the description:</strong> {unspecified}. The status and body only say so.
+          <strong>Not specified by the description:</strong> {unspecified}. The body says only that.
         </li>
       ) : null}
       {limit ? <li>A limit of this in-browser engine, not of a Synkronus server: {limit}.</li> : null}

@@ -207,7 +207,7 @@ function Access({operation}: {operation: OperationModel}): ReactNode {
               (<Link to="#section/Roles">Roles</Link>)
             </>
           ) : (
-            'not specified'
+            'none listed'
           )}
         </dd>
       </div>
