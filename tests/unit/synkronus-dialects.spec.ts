@@ -433,25 +433,6 @@ const PROBES: Record<RuleId, Probe> = {
         }),
     },
   },
-  'changelog-lists-omitted': {
-    // A version compared with itself: no change, so every list is empty.
-    request: (s) =>
-      request('GET', '/app-bundle/changes?current=20250612-091000&target=20250612-091000', {token: s.access.viewer}),
-    description: {
-      status: 200,
-      check: (a) => expect(jsonBody(a)).toMatchObject({new_forms: [], removed_forms: [], modified_forms: []}),
-    },
-    release: {
-      status: 200,
-      check: (a) =>
-        expect(jsonBody(a)).toEqual({
-          compare_version_a: '20250612-091000',
-          compare_version_b: '20250612-091000',
-          form_changes: false,
-          ui_changes: false,
-        }),
-    },
-  },
   'bundle-version-names': {
     request: (s) => request('GET', '/app-bundle/versions', {token: s.access.viewer}),
     description: {

@@ -48,7 +48,6 @@ export const RULES = [
   'manifest-not-modified',
   'manifest-version-after-restart',
   'bundle-changes-target-ignored',
-  'changelog-lists-omitted',
   'bundle-version-names',
   // Attachments
   'attachment-upload-any-role',
