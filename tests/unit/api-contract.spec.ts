@@ -59,8 +59,8 @@ const CALLS: [string, string[] | null][] = [
   ['POST /sync/pull', READ],
   ['POST /sync/push', ['read-write']],
   ['POST /attachments/manifest', READ],
-  ['PUT /attachments/{attachment_id}', ['read-write']],
   ['GET /attachments/{attachment_id}', READ],
+  ['PUT /attachments/{attachment_id}', ['read-write']],
   ['HEAD /attachments/{attachment_id}', READ],
   ['GET /dataexport/parquet', READ],
 ];

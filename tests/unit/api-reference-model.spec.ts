@@ -20,11 +20,17 @@ import {renderMarkdown, splitSections, TABLE_BOX_CLASS} from '../../src/api/mode
 import {buildReferenceModel} from '../../src/api/model/toPage';
 import type {ApiReferenceModel, OperationModel, SchemaNode} from '../../src/api/model/page';
 import {buildApiModel} from '../../src/api/model/build';
+import {REQUEST_EXAMPLES} from '../../src/api/request-examples';
+import {API_SECTIONS, sectionOf} from '../../src/api/sections';
+import {readFileSync} from 'node:fs';
+import path from 'node:path';
 
 const CLI_PAGE = '/docs/cli';
+const INTRODUCTION = readFileSync(path.join(__dirname, '../../src/api/introduction.md'), 'utf8');
 const model = buildReferenceModel(buildApiModel(API), {
   downloadUrl: '/api/spec.yaml',
   synk: {data: loadCommandData(), page: CLI_PAGE},
+  introduction: INTRODUCTION,
 });
 const allOperations = model.tags.flatMap((tag) => tag.operations);
 const operation = (operationId: string): OperationModel => {
@@ -83,29 +89,41 @@ test('anchors are those Redoc gave: blanks become hyphens, operations without an
 });
 
 test.describe('the model of api/synkronus.yaml', () => {
-  test("every operation once, under its first tag, tags in the description's order", () => {
+  test("every operation once, in the site's sections (API_SECTIONS), in the order their first call comes", () => {
+    expect(API_SECTIONS.length).toBeGreaterThan(0);
     const described = listOperations(API);
-    expect(allOperations.map((op) => op.operationId).sort()).toEqual(
-      described.map((op) => op.operation.operationId).sort(),
+    const sections = [...new Set(described.map((op) => sectionOf(op.path)!.name))];
+    expect(model.tags.map((tag) => tag.name)).toEqual(sections);
+    expect(allOperations.map((op) => op.operationId)).toEqual(
+      sections.flatMap((name) =>
+        described.filter((op) => sectionOf(op.path)!.name === name).map((op) => op.operation.operationId),
+      ),
     );
-    const order = (API.tags ?? [])
-      .map((tag) => tag.name)
-      .filter((name) => described.some((op) => op.operation.tags?.[0] === name));
-    expect(model.tags.map((tag) => tag.name)).toEqual(order);
     for (const tag of model.tags) {
+      expect(tag.anchor).toBe(`tag/${anchorSlug(tag.name)}`);
       for (const op of tag.operations) {
         expect(op.anchor).toBe(`operation/${op.operationId}`);
-        expect(op.legacyAnchor).toBe(`tag/${anchorSlug(tag.name)}/operation/${op.operationId}`);
+        expect(sectionOf(op.path)!.name).toBe(tag.name);
       }
     }
+    // Redoc's other anchor follows the description's own first tag, where it gives one.
+    expect(operation('getHealth').legacyAnchor).toBe('tag/Health/operation/getHealth');
+    expect(operation('getParquetExportZip').legacyAnchor).toBe('tag/DataExport/operation/getParquetExportZip');
+    expect(operation('syncPull').legacyAnchor).toBeUndefined();
   });
 
-  test('the introduction: a lead, then its sections with their anchors', () => {
-    expect(model.lead).toContain('<code>synk</code>');
+  test("the introduction is the site's: a lead saying whose words it is, then its sections with their anchors", () => {
+    expect(model.lead).toContain("This page is ODE's own description of the Synkronus API");
     expect(model.sections.map((section) => section.anchor)).toEqual(
-      splitSections(API.info.description).sections.map((section) => sectionAnchor(section.title)),
+      splitSections(INTRODUCTION).sections.map((section) => sectionAnchor(section.title)),
     );
-    expect(model.sections.find((s) => s.title === 'Roles')!.html).toContain('<table>');
+    expect(model.sections.map((section) => section.title)).toEqual([
+      'Authentication',
+      'Roles',
+      'Errors',
+      'API version header',
+      'Examples',
+    ]);
   });
 
   test('no description keeps its raw backticks', () => {
@@ -114,13 +132,13 @@ test.describe('the model of api/synkronus.yaml', () => {
     expect(html.filter((text) => text.includes('`'))).toEqual([]);
   });
 
-  test('a header example is the value as sent on the wire: the ETag keeps its quotes, unescaped', () => {
+  test('a header is listed with its schema; a 304 with its reason phrase', () => {
     const etag = operation('getAppBundleManifest')
       .responses.find((r) => r.status === '200')!
-      .headers!.find((h) => h.name === 'ETag')!;
-    expect(etag.example).toBe('"9c4f0e7d2b1a"');
-    const ifNoneMatch = operation('downloadAppBundleFile').parameters!.find((p) => p.name === 'If-None-Match')!;
-    expect(ifNoneMatch).toMatchObject({in: 'header', example: '"5d41402abc4b2a76"'});
+      .headers!.find((h) => h.name === 'etag')!;
+    expect(etag).toMatchObject({name: 'etag', schema: {type: 'string'}});
+    const ifNoneMatch = operation('downloadAppBundleFile').parameters!.find((p) => p.name === 'if-none-match')!;
+    expect(ifNoneMatch).toMatchObject({in: 'header', schema: {type: 'string'}});
     expect(operation('downloadAppBundleFile').responses.find((r) => r.status === '304')).toMatchObject({
       reason: 'Not Modified',
     });
@@ -138,23 +156,31 @@ test.describe('the model of api/synkronus.yaml', () => {
       required: true,
       content: [{mediaType: 'application/json', schema: {ref: 'SyncPullRequest'}}],
     });
-    expect(JSON.parse(pull.requestBody!.content[0].example!)).toEqual(
-      API.paths['/sync/pull'].post!.requestBody!.content['application/json'].example,
-    );
-    expect(operation('pushAppBundle').requestBody!.content[0]).toMatchObject({
-      mediaType: 'multipart/form-data',
-      encoding: [{field: 'bundle', contentType: 'application/zip'}],
+    // ODE's file gives the pull no example: the site's own is shown, and marked so.
+    expect(pull.requestBody!.content[0].siteExample).toBe(true);
+    expect(JSON.parse(pull.requestBody!.content[0].example!)).toEqual(REQUEST_EXAMPLES.syncPull.body);
+    expect(pull.parameters!.find((p) => p.name === 'schemaType')).toMatchObject({
+      example: 'household_survey',
+      siteExample: true,
     });
+    expect(operation('downloadAttachment').parameters!.find((p) => p.name === 'attachment_id')).toEqual(
+      expect.objectContaining({example: 'abc123.jpg'}),
+    );
+    expect(
+      operation('downloadAttachment').parameters!.find((p) => p.name === 'attachment_id')!.siteExample,
+    ).toBeUndefined();
+    expect(operation('pushAppBundle').requestBody!.content[0]).toMatchObject({mediaType: 'multipart/form-data'});
   });
 
-  test('access: public calls, roles, and roles the description leaves unspecified', () => {
+  test('access: public calls, the roles listed as bearer scopes, and the roles not listed', () => {
     expect(operation('getHealth')).toMatchObject({isPublic: true});
     expect(operation('getHealth').roles).toBeUndefined();
     expect(operation('syncPush')).toMatchObject({
       security: ['bearerAuth'],
       roles: ['read-write'],
-      rolesUnspecified: ['admin'],
+      rolesUnspecified: ['read-only', 'admin'],
     });
+    expect(operation('changePassword').rolesUnspecified).toBeUndefined();
   });
 
   test('each operation has its generated curl sample, and the synk command that makes the call where there is one', () => {
@@ -180,13 +206,9 @@ test.describe('the model of api/synkronus.yaml', () => {
     expect(geolocation.properties!.find((p) => p.name === 'latitude')).toMatchObject({
       schema: {type: 'number', minimum: -90, maximum: 90},
     });
-    expect(field('Observation', 'data').schema.additionalProperties).toBe(true);
-    expect(schema('Role').enum).toEqual(['read-only', 'read-write', 'admin']);
-    expect(field('SyncPullResponse', 'records').schema).toEqual({
-      type: 'array',
-      description: '<p>The records of this page.</p>',
-      items: {ref: 'SyncRecord'},
-    });
+    expect(field('Observation', 'data').schema.type).toBe('object');
+    expect(field('UserResponse', 'role').schema.enum).toEqual(['read-only', 'read-write', 'admin']);
+    expect(field('SyncPullResponse', 'records').schema).toEqual({type: 'array', items: {ref: 'Observation'}});
   });
 
   test('the model survives JSON as it is (the route props are JSON)', () => {
@@ -196,9 +218,9 @@ test.describe('the model of api/synkronus.yaml', () => {
 
 test('a description the reference cannot show fails with what is missing', () => {
   const broken = structuredClone<OpenApiDocument>(API);
-  const username = broken.paths['/users/{username}'].parameters!.find((p) => 'name' in p && p.name === 'username')!;
-  delete username.example;
+  const operation = broken.paths['/app-bundle/download/{path}'].get!;
+  operation.operationId = 'downloadWithoutExample';
   expect(() => buildReferenceModel(buildApiModel(broken), {downloadUrl: '/x'})).toThrow(
-    'deleteUser: path parameter username has no example',
+    'downloadWithoutExample: path parameter path has no example',
   );
 });

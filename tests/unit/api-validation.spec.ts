@@ -6,15 +6,18 @@ import {copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSyn
 import os from 'node:os';
 import path from 'node:path';
 import {test, expect} from '@playwright/test';
-import {validateApiDescription} from '../../src/api/description';
+import {overlayFileOf, validateApiDescription} from '../../src/api/description';
 import {API_SPEC_FILE} from '../../site.constants';
 import {REPO_ROOT} from '../support/api-description';
 
-/** A site directory whose API description is the committed one changed by `edit`. */
-function siteWith(edit: (text: string) => string): string {
+const OVERLAY = overlayFileOf(API_SPEC_FILE);
+
+/** A site directory whose API description is the committed one changed by `edit`, with its overlay unless told. */
+function siteWith(edit: (text: string) => string, {overlay = true} = {}): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'api-validation-'));
   mkdirSync(path.join(dir, 'api'));
   copyFileSync(path.join(REPO_ROOT, 'api/redocly.yaml'), path.join(dir, 'api/redocly.yaml'));
+  if (overlay) copyFileSync(path.join(REPO_ROOT, OVERLAY), path.join(dir, OVERLAY));
   writeFileSync(path.join(dir, API_SPEC_FILE), edit(readFileSync(path.join(REPO_ROOT, API_SPEC_FILE), 'utf8')));
   return dir;
 }
@@ -22,6 +25,17 @@ function siteWith(edit: (text: string) => string): string {
 test('the committed description passes', async () => {
   const doc = await validateApiDescription(REPO_ROOT, API_SPEC_FILE);
   expect(doc.info.version).toBe('1.0.3');
+});
+
+test("ODE's file without its overlay is refused, naming the dangling reference and its line", async () => {
+  const dir = siteWith((text) => text, {overlay: false});
+  try {
+    await expect(validateApiDescription(dir, API_SPEC_FILE)).rejects.toThrow(
+      /^api\/synkronus\.yaml: Can't resolve \$ref \(#\/paths\/~1dataexport~1parquet\/get\/responses\/401, line 956; rule no-unresolved-refs\)/,
+    );
+  } finally {
+    rmSync(dir, {recursive: true, force: true});
+  }
 });
 
 for (const [problem, edit, message] of [
@@ -37,7 +51,7 @@ for (const [problem, edit, message] of [
   ],
   [
     'an operation without summary',
-    (t: string) => t.replace('      summary: Pull observations\n', ''),
+    (t: string) => t.replace('      summary: Pull updated records since last sync\n', ''),
     /^api\/synkronus\.yaml: Operation object should contain `summary` field\. \(#\/paths\/~1sync~1pull\/post.*line \d+; rule operation-summary\)/,
   ],
   [

@@ -68,9 +68,11 @@ test.describe('API search entries', () => {
 
   test('the page, then a section per tag, operation and schema at its anchor on the reference page', () => {
     expect(page).toMatchObject({url: '/api', title: 'Example API', context: 'API'});
+    // The sections are the site's (src/api/sections.ts), by the first segment of each path.
     expect(page.sections.map((s) => [s.title, s.hash])).toEqual([
       ['Example API', ''],
       ['Sync', '#tag/Sync'],
+      ['Health', '#tag/Health'],
       ['Pull records', '#operation/pullRecords'],
       // An operation without an operationId is at its JSON pointer, as Redoc had it.
       ['Health', '#paths/~1health/get'],
@@ -173,9 +175,9 @@ test.describe('API reference text', () => {
     description: 'https://x.test/api/example.yaml',
   });
 
-  test('lists operations by tag with parameters, body, responses and authentication', () => {
+  test("lists operations by the site's sections with parameters, body, responses and authentication", () => {
     expect(text).toContain('# Example API reference');
-    expect(text).toContain('## Sync\n\nMoving *records*.');
+    expect(text).toContain('## Sync\n\nPull and push observations.');
     expect(text).toContain(
       '### Pull records\n\n`POST /sync/pull` · operationId `pullRecords`\nReference: https://x.test/api#operation/pullRecords',
     );
@@ -184,7 +186,7 @@ test.describe('API reference text', () => {
     expect(text).toContain('- 200: A page.\n  - application/json: PullResponse');
     expect(text).toContain('Authentication: bearerAuth.');
     expect(text).toMatch(/### Health\n\n`GET \/health`[\s\S]*Authentication: none\./);
-    expect(text).toContain('## Other operations');
+    expect(text).toContain('## Health\n\nWhether the server is up.');
   });
 
   test('lists every schema with its properties', () => {

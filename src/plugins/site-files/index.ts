@@ -56,7 +56,8 @@ export default function siteFiles(context: LoadContext): Plugin {
       ];
       const entry = (page: DocsPage) =>
         `- [${page.title}](${url(page.permalink)})${page.description ? `: ${page.description}` : ''}`;
-      const apiEntry = `- [${api.title} reference](${links.reference}): ODE's own description of the Synkronus HTTP API, rendered as published. Version ${api.version}.`;
+      const summary = api.description?.trim() ?? `The ${api.title}, rendered from its OpenAPI description as published.`;
+      const apiEntry = `- [${api.title} reference](${links.reference}): ${summary} Version ${api.version}.`;
       const llms = [
         ...intro,
         '## Docs',
