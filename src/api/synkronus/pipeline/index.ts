@@ -11,11 +11,21 @@ import type {Store} from '../store';
 import type {Answer, Call} from '../types';
 import type {SchemaValidator} from '../validate';
 import {describedBodyProblems} from './body';
-import {createContext, type RequestContext} from './context';
+import {createContext, descriptionError, type RequestContext} from './context';
 
 export type Outcome = {answer: Answer; op?: Contract['operations'][number]; rules: RuleId[]; headers: Record<string, string>};
 
 export type PipelineParts = {contract: Contract; validate: SchemaValidator; jwtSecret: string};
+
+/**
+ * An answer at one of the engine's own limits (413 for a body a page cannot hold), in the description dialect:
+ * the body the operation documents for its status, where it documents one; the limit header says the rest.
+ */
+function describedLimit(ctx: RequestContext, answer: Answer): Answer {
+  if (!answer.limit || !ctx.op) return answer;
+  const {unspecified: _, ...shaped} = descriptionError(ctx.op, answer.status, answer.limit);
+  return {...shaped, limit: answer.limit};
+}
 
 /** The operation's documented response for `status`, if any. */
 const documents = (ctx: RequestContext, status: number) =>
@@ -66,7 +76,8 @@ export function createPipeline({contract, validate, jwtSecret}: PipelineParts) {
       validate,
       jwtSecret,
     });
-    const done = (answer: Answer): Outcome => {
+    const done = (given: Answer): Outcome => {
+      const answer = dialect.release ? given : describedLimit(ctx, given);
       if (ctx.notes.length && !answer.reason) answer.reason = ctx.notes.join('; ');
       if (notProblemDetail(ctx, answer)) ctx.when('error-bodies-not-problem-details');
       const undocumented = dialect.release?.undocumentedErrors[ctx.op?.operationId ?? ''];
