@@ -78,22 +78,35 @@ function send(s: Session, op: ContractOperation, call: Call = {}) {
 
 const once = (op: ContractOperation, label: string, call: Call): Case => ({label, run: (s) => send(s, op, call)});
 
+/** A JSON Web Token as a string of the example (three base64url parts). */
 const JWT = /^[\w-]+\.[\w-]+\.[\w-]+$/;
 
-/** The documented request, and, when its example holds a token, the same with a token the session holds. */
+const isToken = (value: unknown) => typeof value === 'string' && JWT.test(value);
+
+function holdsToken(example: string): boolean {
+  let found = false;
+  JSON.parse(example, (_key, value: unknown) => {
+    found ||= isToken(value);
+    return value;
+  });
+  return found;
+}
+
+/** The example with each token in it replaced by a refresh token of the session (the example's is made up). */
+function withSessionTokens(op: ContractOperation, example: string, s: Session): string {
+  const who = documentedUser(op) ?? whoOf(SEED_USERS[0].username);
+  return JSON.stringify(JSON.parse(example), (_key, value: unknown) => (isToken(value) ? s.refresh[who] : value));
+}
+
+/** The documented request; when its example holds a token, the same with a live one; its path unencoded. */
 function documentedCases(op: ContractOperation): Case[] {
   const cases = [once(op, 'the documented request', {})];
   const example = op.body?.example;
-  if (example && JSON.stringify(JSON.parse(example)).match(/"[\w-]+\.[\w-]+\.[\w-]+"/)) {
-    const live = (s: Session) =>
-      JSON.stringify(JSON.parse(example), (_k, v: unknown) =>
-        typeof v === 'string' && JWT.test(v) ? s.refresh[documentedUser(op) ?? whoOf(SEED_USERS[0].username)] : v,
-      );
+  if (example && holdsToken(example))
     cases.push({
       label: 'the documented request, its token one of the session',
-      run: (s) => send(s, op, {body: {raw: live(s)}}),
+      run: (s) => send(s, op, {body: {raw: withSessionTokens(op, example, s)}}),
     });
-  }
   if (op.parameters.some((p) => p.in === 'path' && /[/?#]/.test(p.example ?? '')))
     cases.push(once(op, 'the documented request, its path parameters not percent-encoded', {rawPath: true}));
   return cases;
