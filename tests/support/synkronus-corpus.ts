@@ -2,15 +2,14 @@
  * The requests the Prism conformance test (tests/unit/synkronus-prism.spec.ts) sends to each dialect of the
  * Synkronus engine, made from the contract of the effective description (./api-console.ts: each operation, its
  * parameters with their schemas and examples, its body and example, its roles and documented statuses), not
- * from a list of its own: for every operation, its documented request, then the same with no token, with a
- * token of each seeded role it does not list, with a token that is no token or has expired, with each
- * parameter of the wrong type or out of its bounds, with each field of the example left out or of the wrong
- * type or another value, with each JSON literal as the whole body, without a body, with the database down,
- * and, for the statuses that need a state, twice (409), again with its ETag (304), with an unknown identity
- * (404), after the PUT of the same path (what it stored, 200) and with a file over the engine's limit (413).
- * Then paths and methods the description does not have.
- * Each case starts from the same state (the seed and the logins): ./prism-conformance.ts restores it.
- */
+ * from a list of its own: for every operation, its documented request, then the same with no token (a public
+ * one with a token), with a token of each seeded role it does not list, with a token that is no token or has
+ * expired, with each parameter of the wrong type or out of its bounds, with each field of the example left out,
+ * of the wrong type or of another value, with each JSON literal as the whole body, without a body, with the
+ * database down, and, for the statuses that need a state, twice (409), again with its ETag (304), with an
+ * unknown identity (404), after the PUT of the same path (what it stored, 200) and with a file over the
+ * engine's limit (413). Then paths and methods the description does not have.
+ * Each case starts from the same state (the seed and the logins): ./prism-conformance.ts restores it. */
 import {MAX_BUNDLE_BYTES, SEED_USERS, type ContractOperation} from '../../src/api/synkronus';
 import type {ContractParameter} from '../../src/api/synkronus/contract';
 import {CONTRACT} from './api-console';
@@ -113,7 +112,7 @@ function documentedCases(op: ContractOperation): Case[] {
 }
 
 function tokenCases(op: ContractOperation): Case[] {
-  if (op.isPublic) return [];
+  if (op.isPublic) return [once(op, 'with a token, which it does not ask for', {who: whoOf(SEED_USERS[0].username)})];
   const others = SEED_USERS.filter((u) => !op.roles.includes(u.role));
   return [
     once(op, 'no token', {who: null}),
