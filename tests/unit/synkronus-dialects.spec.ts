@@ -441,6 +441,11 @@ const PROBES: Record<RuleId, Probe> = {
     },
     release: {status: 200, check: (a) => expect(versionsOf(a)).toEqual(['0003 *', '0002', '0001'])},
   },
+  'error-bodies-where-none-documented': {
+    request: (s) => request('GET', '/attachments/none.jpg', {token: s.access.viewer}),
+    description: {status: 404, check: (a) => expect(a.text).toBe('')},
+    release: {status: 404, check: releaseError('Attachment not found', 'An error occurred')},
+  },
   'attachment-upload-any-role': {
     request: (s) =>
       request('PUT', '/attachments/5d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6.jpg', {

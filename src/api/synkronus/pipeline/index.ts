@@ -37,6 +37,13 @@ function notProblemDetail(ctx: RequestContext, answer: Answer): boolean {
   return documented?.schema === 'ProblemDetail' && answer.contentType !== documented.mediaType;
 }
 
+/** An error answer of the release with a body, where the description documents the status without one. */
+function bodyWhereNoneDocumented(ctx: RequestContext, answer: Answer): boolean {
+  const documented = documents(ctx, answer.status);
+  const hasBody = answer.body !== undefined || answer.text !== undefined || answer.bytes !== undefined;
+  return answer.status >= 400 && !!documented && !documented.mediaType && hasBody && ctx.method !== 'HEAD';
+}
+
 function callOf(ctx: RequestContext, contract: Contract): Call {
   return {
     op: ctx.op!,
@@ -80,6 +87,7 @@ export function createPipeline({contract, validate, jwtSecret}: PipelineParts) {
       const answer = dialect.release ? given : describedLimit(ctx, given);
       if (ctx.notes.length && !answer.reason) answer.reason = ctx.notes.join('; ');
       if (notProblemDetail(ctx, answer)) ctx.when('error-bodies-not-problem-details');
+      if (bodyWhereNoneDocumented(ctx, answer)) ctx.when('error-bodies-where-none-documented');
       const undocumented = dialect.release?.undocumentedErrors[ctx.op?.operationId ?? ''];
       if (undocumented && answer.status >= 400 && !documents(ctx, answer.status)) ctx.when(undocumented);
       if (answer.ownHeaders && dialect.release) answer.headers = {...answer.headers, ...answer.ownHeaders};

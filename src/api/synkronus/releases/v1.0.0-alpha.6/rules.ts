@@ -50,6 +50,7 @@ export const RULES = [
   'bundle-changes-target-ignored',
   'bundle-version-names',
   // Attachments
+  'error-bodies-where-none-documented',
   'attachment-upload-any-role',
   'attachment-manifest-empty',
   'attachment-id-not-decoded',
