@@ -29,10 +29,14 @@ export function mockApiPort(fileOffset: number, parallelIndex: number): number {
 const PRISM = path.join(REPO_ROOT, 'node_modules/@stoplight/prism-cli/dist/index.js');
 
 export async function startMockApi(port: number): Promise<MockApi> {
-  const child = spawn(process.execPath, [PRISM, 'mock', effectiveDescriptionFile(), '-h', '127.0.0.1', '-p', String(port)], {
-    cwd: REPO_ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [PRISM, 'mock', effectiveDescriptionFile(), '-h', '127.0.0.1', '-p', String(port)],
+    {
+      cwd: REPO_ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   const origin = `http://127.0.0.1:${port}`;
   let output = '';
   await new Promise<void>((resolve, reject) => {

@@ -81,7 +81,11 @@ test.describe('the mock server of the API description', () => {
   });
 
   test('an x-api-version header that is not MAJOR.MINOR.PATCH is refused: 400 where the call lists one', async () => {
-    const byId = (id: string) => requestSample(doc, operations.find((e) => e.operation.operationId === id)!);
+    const byId = (id: string) =>
+      requestSample(
+        doc,
+        operations.find((e) => e.operation.operationId === id)!,
+      );
     const changes = byId('getAppBundleChanges');
     expect(await send({...changes, headers: {...changes.headers, 'x-api-version': '1.0'}})).toBe(400);
     const versions = byId('getAppBundleVersions');

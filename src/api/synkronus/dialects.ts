@@ -21,7 +21,7 @@ export type Dialect = {
 };
 
 /** The description's type of an app bundle file: `GET /app-bundle/download/{path}` documents `application/octet-stream`. */
-export const descriptionFileType = (_path: string) => 'application/octet-stream';
+export const descriptionFileType = (): string => 'application/octet-stream';
 
 const DESCRIPTION: Dialect = {
   name: 'description',

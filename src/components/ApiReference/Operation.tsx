@@ -40,7 +40,9 @@ function Parameter({parameter}: {parameter: ParameterModel}): ReactNode {
         />
       </div>
       <Html html={parameter.description} />
-      {schema ? <Constraints node={{...schema, example: parameter.siteExample ? undefined : parameter.example}} /> : null}
+      {schema ? (
+        <Constraints node={{...schema, example: parameter.siteExample ? undefined : parameter.example}} />
+      ) : null}
       {parameter.siteExample ? (
         <p className={styles.siteExample}>
           The site&apos;s example (ODE&apos;s file gives none): <code>{parameter.example}</code>
@@ -65,7 +67,9 @@ function Body({media}: {media: MediaModel}): ReactNode {
       {media.schema ? <SchemaTree node={media.schema} /> : null}
       {media.example !== undefined ? (
         <>
-          <p className={styles.partsLabel}>{media.siteExample ? "Example: the site's, ODE's file gives none" : 'Example'}</p>
+          <p className={styles.partsLabel}>
+            {media.siteExample ? "Example: the site's, ODE's file gives none" : 'Example'}
+          </p>
           <CodeBox code={media.example} />
         </>
       ) : null}

@@ -40,7 +40,8 @@ function Shape({shape}: {shape: BodyShape}): React.JSX.Element {
     <div className={styles.shape}>
       <ScrollableTable>
         <caption>
-          <code>{shape.name}</code>, sent as {shape.mediaTypes.map((type, index) => (
+          <code>{shape.name}</code>, sent as{' '}
+          {shape.mediaTypes.map((type, index) => (
             <React.Fragment key={type}>
               {index ? ' or ' : ''}
               <code>{type}</code>

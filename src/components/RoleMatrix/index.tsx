@@ -18,7 +18,9 @@ export default function RoleMatrix(): React.JSX.Element {
   const {roleMatrix} = apiReferenceData;
   return (
     <ScrollableTable className={styles.matrix}>
-      <caption>The roles the API description lists for each call of the Synkronus API ({roleMatrix.length} calls)</caption>
+      <caption>
+        The roles the API description lists for each call of the Synkronus API ({roleMatrix.length} calls)
+      </caption>
       <thead>
         <tr>
           <th scope="col">Call</th>

@@ -56,7 +56,8 @@ export default function siteFiles(context: LoadContext): Plugin {
       ];
       const entry = (page: DocsPage) =>
         `- [${page.title}](${url(page.permalink)})${page.description ? `: ${page.description}` : ''}`;
-      const summary = api.description?.trim() ?? `The ${api.title}, rendered from its OpenAPI description as published.`;
+      const summary =
+        api.description?.trim() ?? `The ${api.title}, rendered from its OpenAPI description as published.`;
       const apiEntry = `- [${api.title} reference](${links.reference}): ${summary} Version ${api.version}.`;
       const llms = [
         ...intro,

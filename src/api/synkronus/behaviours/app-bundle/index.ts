@@ -14,9 +14,9 @@ import {pushAppBundle, switchAppBundleVersion} from './upload';
 
 /** The type of a file: the description's few, or Go's table in the release (naming the rule where they differ). */
 export const typeOf = (call: Call) => (path: string) => {
-  if (!call.has('bundle-file-types')) return descriptionFileType(path);
+  if (!call.has('bundle-file-types')) return descriptionFileType();
   const type = fileType(path);
-  if (type !== descriptionFileType(path)) call.when('bundle-file-types');
+  if (type !== descriptionFileType()) call.when('bundle-file-types');
   return type;
 };
 
