@@ -7,6 +7,10 @@ declare module '@generated/api/synkronus/tables.json' {
   const tables: import('./model/tables').ApiTables;
   export default tables;
 }
+declare module '@generated/api/synkronus/silences.json' {
+  const silences: import('./model/tables').SilenceRow[];
+  export default silences;
+}
 // The data module written by the `known-issues` plugin (src/plugins/known-issues): every entry of the Known issues.
 declare module '@generated/known-issues/default/entries.json' {
   const entries: import('../known-issues').KnownIssue[];

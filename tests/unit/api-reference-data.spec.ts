@@ -3,7 +3,7 @@
  * checked on the real API description and on a small hand-made one.
  */
 import {test, expect} from '@playwright/test';
-import {errorCatalogue, groupCases, inlineHtml, roleMatrix} from '../../src/api/model/tables';
+import {errorCatalogue, groupCases, inlineHtml, roleMatrix, silences} from '../../src/api/model/tables';
 import type {OpenApiDocument} from '../../src/api/openapi';
 import {loadApiDescription} from '../support/api-description';
 import {buildApiModel} from '../../src/api/model/build';
@@ -195,5 +195,31 @@ test("on the Synkronus API: 22 rows, the four public calls, and the catalogue of
     'detail',
     'instance',
     'errors',
+  ]);
+});
+
+test("silences: for each call, the statuses it lists and what it does not list, from ODE's file", () => {
+  const rows = silences(buildApiModel(doc));
+  expect(rows).toHaveLength(22);
+  const row = (id: string) => rows.find((r) => r.operationId === id)!;
+  expect(row('syncPull')).toMatchObject({errorsListed: [], no401: true, no400: true, rolesNotListed: ['admin']});
+  expect(row('syncPush')).toMatchObject({errorsListed: [], rolesNotListed: ['read-only', 'admin']});
+  expect(row('pushAppBundle')).toMatchObject({
+    errorsListed: ['400', '401', '403', '413'],
+    no401: false,
+    no400: false,
+    rolesNotListed: ['read-only', 'read-write'],
+    noApiVersionHeader: false,
+  });
+  // A public call needs no token, so a missing 401 is no silence.
+  expect(row('getHealth')).toMatchObject({no401: false, rolesNotListed: [], noApiVersionHeader: true});
+  expect(row('uploadAttachment')).toMatchObject({errorsListed: ['400', '401', '409'], noApiVersionHeader: true});
+  expect(rows.filter((r) => r.no401).map((r) => r.operationId)).toEqual([
+    'getAppBundleChanges',
+    'getAppBundleManifest',
+    'downloadAppBundleFile',
+    'getAppBundleVersions',
+    'syncPull',
+    'syncPush',
   ]);
 });

@@ -55,6 +55,24 @@ export type BodyShape = {
 
 export type ErrorCatalogue = {statuses: StatusEntry[]; bodyShapes: BodyShape[]};
 
+/**
+ * Where the description is silent about one call: what a client may meet that it says nothing of. The
+ * description dialect of the engine answers each with the status the case calls for, or 501, and marks the
+ * answer with X-Synkronus-Unspecified.
+ */
+export type SilenceRow = OperationRef & {
+  /** The error statuses (400 and above) the call lists. */
+  errorsListed: string[];
+  /** It needs a token and lists no 401 for a missing or refused one. */
+  no401: boolean;
+  /** It lists no 400 for a request that breaks its parameters or body. */
+  no400: boolean;
+  /** The roles it does not list (for a call that needs a token). */
+  rolesNotListed: Role[];
+  /** It does not list the `x-api-version` header. */
+  noApiVersionHeader: boolean;
+};
+
 /** What the RoleMatrix and ErrorCatalogue components import (`@generated/api/<id>/tables.json`). */
 export type ApiTables = {roleMatrix: RoleMatrixRow[]; errorCatalogue: ErrorCatalogue};
 
@@ -185,4 +203,19 @@ export function errorCatalogue(api: ApiModel): ErrorCatalogue {
       }),
     bodyShapes: [...shapes.entries()].map(([name, mediaTypes]) => bodyShape(api, name, mediaTypes)),
   };
+}
+
+/** One row per call: the statuses, roles and header it says nothing of. */
+export function silences(api: ApiModel): SilenceRow[] {
+  return api.operations.map((op) => {
+    const errorsListed = op.responses.map((r) => r.status).filter((status) => Number(status) >= 400);
+    return {
+      ...reference(op),
+      errorsListed,
+      no401: !op.isPublic && !errorsListed.includes('401'),
+      no400: !errorsListed.includes('400'),
+      rolesNotListed: op.rolesUnspecified,
+      noApiVersionHeader: !op.parameters.some((p) => p.in === 'header' && p.name.toLowerCase() === 'x-api-version'),
+    };
+  });
 }

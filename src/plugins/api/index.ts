@@ -28,7 +28,7 @@ import {loadApiModel} from '../../api/load';
 import type {OpenApiDocument} from '../../api/openapi';
 import {buildReferenceModel, type SynkCommands} from '../../api/model/toPage';
 import {buildContract} from '../../api/model/toContract';
-import {errorCatalogue, roleMatrix, type ApiTables} from '../../api/model/tables';
+import {errorCatalogue, roleMatrix, silences, type ApiTables, type SilenceRow} from '../../api/model/tables';
 import type {ApiReferenceModel} from '../../api/model/page';
 import type {ApiModel} from '../../api/model/types';
 import type {Contract} from '../../api/synkronus/contract';
@@ -53,6 +53,7 @@ export type ApiOptions = {
 /** The data modules the plugin writes (typed by src/api/generated.d.ts). */
 export const CONTRACT_FILE = 'contract.json';
 export const TABLES_FILE = 'tables.json';
+export const SILENCES_FILE = 'silences.json';
 
 /** What the plugin loads: the model, where the reference and the description are served, and the projections. */
 export type ApiContent = {
@@ -65,6 +66,8 @@ export type ApiContent = {
   page: ApiReferenceModel;
   contract: Contract;
   tables: ApiTables;
+  /** Where the description is silent, call by call (the DescriptionSilences component). */
+  silences: SilenceRow[];
 };
 
 const PLUGIN_NAME = 'api';
@@ -118,6 +121,7 @@ export default function apiPlugin(context: LoadContext, options: ApiOptions): Pl
           page: buildReferenceModel(api, {downloadUrl: options.downloadPath, synk, introduction}),
           contract: buildContract(api, STATUS_CODES),
           tables: {roleMatrix: roleMatrix(api), errorCatalogue: errorCatalogue(api)},
+          silences: silences(api),
         };
       } catch (error) {
         throw new Error(`${options.specFile}: ${(error as Error).message}`, {cause: error});
@@ -127,6 +131,7 @@ export default function apiPlugin(context: LoadContext, options: ApiOptions): Pl
       const reference = await actions.createData('api-reference.json', JSON.stringify(content.page));
       await actions.createData(CONTRACT_FILE, JSON.stringify(content.contract));
       await actions.createData(TABLES_FILE, JSON.stringify(content.tables));
+      await actions.createData(SILENCES_FILE, JSON.stringify(content.silences));
       actions.addRoute({
         path: options.route,
         component: '@site/src/components/ApiReference',
