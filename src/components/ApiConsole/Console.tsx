@@ -84,9 +84,9 @@ function useSend(op: ContractOperation) {
 function UnspecifiedRoles({roles}: {roles: string[]}): ReactNode {
   return (
     <p className={styles.subtle}>
-      The description does not say whether the role{roles.length > 1 ? 's' : ''} {roles.join(', ')} may make this call:
-      answering as the description, the console says so instead of inventing an answer; the server of the release lets
-      an admin push.
+      The description does not list the role{roles.length > 1 ? 's' : ''} {roles.join(', ')} for this call, and says
+      nothing of whether {roles.length > 1 ? 'they' : 'it'} may make it: answering as the description, the console says
+      so instead of inventing an answer.
     </p>
   );
 }
