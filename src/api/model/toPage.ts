@@ -155,17 +155,6 @@ function synkCommand(options: BuildOptions, operationId: string | undefined): Sy
   return model;
 }
 
-/**
- * The description without its "Roles: …" paragraph: the page states an operation's roles once, in its
- * access facts, from `x-roles` and `x-roles-unspecified` (tests/unit/api-contract.spec.ts keeps the words
- * and those lists in agreement).
- */
-function withoutRolesParagraph(description: string | undefined): string | undefined {
-  if (description === undefined) return undefined;
-  const paragraphs = description.split(/\n[ \t]*\n/).filter((paragraph) => !/^Roles:/.test(paragraph.trimStart()));
-  return paragraphs.length ? paragraphs.join('\n\n') : undefined;
-}
-
 function operationModel(op: ApiOperation, options: BuildOptions): OperationModel {
   if (!op.sample) throw new Error(op.sampleProblem);
   const model: OperationModel = {
@@ -178,7 +167,7 @@ function operationModel(op: ApiOperation, options: BuildOptions): OperationModel
   };
   put(model, 'legacyAnchor', op.legacyAnchor);
   put(model, 'operationId', op.operationId);
-  put(model, 'description', renderMarkdown(withoutRolesParagraph(op.description), PROSE_IN_OPERATION));
+  put(model, 'description', renderMarkdown(op.description, PROSE_IN_OPERATION));
   put(model, 'deprecated', op.deprecated || undefined);
   put(model, 'isPublic', op.isPublic || undefined);
   put(model, 'security', op.security);
