@@ -296,7 +296,7 @@ test.describe('/api with JavaScript switched off', () => {
     const page = await pageWithoutJs(browser, baseURL);
     await page.goto(API_ROUTE);
     // Without a script the list stays folded under its title, which opens it.
-    const pull = referenceNav(page).getByRole('link', {name: 'Pull observations'});
+    const pull = referenceNav(page).getByRole('link', {name: 'Pull updated records since last sync'});
     await expect(pull).toBeHidden();
     await referenceNav(page).getByText('Contents', {exact: true}).click();
     await pull.click();
@@ -309,13 +309,12 @@ test.describe('/api with JavaScript switched off', () => {
     await expect(page).toHaveURL(/#schema\/SyncPullRequest$/);
     await expect(anchorTarget(page, 'schema/SyncPullRequest')).toBeInViewport();
     // A schema's fields are folded under its heading: without a script, the reader opens them.
+    const sinceField = schemaSection(page, 'SyncPullRequest').getByText(
+      'Optional pagination cursor indicating the last seen change',
+    );
+    await expect(sinceField).toBeHidden();
     await schemaSection(page, 'SyncPullRequest').locator('summary', {hasText: 'Fields of SyncPullRequest'}).click();
-    await schemaSection(page, 'SyncPullRequest').getByRole('link', {name: 'SyncCursor', exact: true}).click();
-    await expect(page).toHaveURL(/#schema\/SyncCursor$/);
-    const cursorField = schemaSection(page, 'SyncCursor').getByText('Return records changed after this version.');
-    await expect(cursorField).toBeHidden();
-    await schemaSection(page, 'SyncCursor').locator('summary', {hasText: 'Fields of SyncCursor'}).click();
-    await expect(cursorField).toBeVisible();
+    await expect(sinceField).toBeVisible();
     const observation = schemaSection(page, 'Observation');
     await observation.locator('summary', {hasText: 'Fields of Observation'}).click();
     await observation.locator('summary', {hasText: 'Fields of geolocation'}).click();
@@ -333,7 +332,7 @@ test.describe('/api with the keyboard alone', () => {
     const first = nav.getByRole('link').first();
     await tabTo(page, first, {maxPresses: 60});
     expect(await hasVisibleFocus(first), 'visible focus on the first entry').toBe(true);
-    const pull = nav.getByRole('link', {name: 'Pull observations'});
+    const pull = nav.getByRole('link', {name: 'Pull updated records since last sync'});
     await tabTo(page, pull, {maxPresses: 80});
     expect(await hasVisibleFocus(pull)).toBe(true);
     await page.keyboard.press('Enter');
@@ -490,24 +489,32 @@ test.describe('/api, the page', () => {
   test('the navigation list highlights the part being read, as the reader scrolls or follows a link', async ({
     page,
   }) => {
-    await page.goto(`${API_ROUTE}#schema/User`);
+    await page.goto(`${API_ROUTE}#schema/UserResponse`);
     const nav = referenceNav(page);
-    const user = nav.getByRole('link', {name: 'User', exact: true});
+    const user = nav.getByRole('link', {name: 'UserResponse', exact: true});
     await expect(user).toHaveAttribute('aria-current', 'location');
     await expect(user).toBeInViewport();
     await expect(nav.locator('[aria-current]')).toHaveCount(1);
     // The reader scrolls until a call's heading is at the top.
     await anchorTarget(page, 'operation/syncPush').evaluate((heading) => heading.scrollIntoView({block: 'start'}));
-    await expect(nav.getByRole('link', {name: 'Push observations'})).toHaveAttribute('aria-current', 'location');
+    await expect(nav.getByRole('link', {name: 'Push new or updated records to the server'})).toHaveAttribute(
+      'aria-current',
+      'location',
+    );
   });
 
   test('an operation reached by its old anchor, and from the role matrix, lands on its section', async ({page}) => {
-    await page.goto(`${API_ROUTE}#tag/Sync/operation/syncPull`);
-    await expect(page.getByRole('heading', {level: 3, name: 'Pull observations'})).toBeInViewport();
+    // Redoc's anchor under the operation's tag in ODE's file.
+    await page.goto(`${API_ROUTE}#tag/DataExport/operation/getParquetExportZip`);
+    await expect(
+      page.getByRole('heading', {level: 3, name: 'Download a ZIP archive of Parquet exports'}),
+    ).toBeInViewport();
     await page.goto('/docs/documentation/synkronus/authentication');
     await page.getByRole('table').getByRole('link', {name: 'POST /sync/push'}).click();
     await expect(page).toHaveURL(/\/api#operation\/syncPush$/);
-    await expect(page.getByRole('heading', {level: 3, name: 'Push observations'})).toBeInViewport();
+    await expect(
+      page.getByRole('heading', {level: 3, name: 'Push new or updated records to the server'}),
+    ).toBeInViewport();
   });
 
   test('after a client-side navigation to /api, the reference is there and its schemas open', async ({page}) => {
@@ -526,7 +533,7 @@ test.describe('/api, the page', () => {
     await expect(page).toHaveURL(/#schema\/SyncPullRequest$/);
     // The link opened the schema's folded fields.
     await expect(
-      schemaSection(page, 'SyncPullRequest').getByText('Identifies the device or tool that pulls.'),
+      schemaSection(page, 'SyncPullRequest').getByText('Optional pagination cursor indicating the last seen change'),
     ).toBeVisible();
     const observation = schemaSection(page, 'Observation');
     await observation.locator('summary', {hasText: 'Fields of Observation'}).click();
@@ -585,7 +592,7 @@ test(`/api draws each component schema once, and its uses link there: at most ${
 }) => {
   const $ = await servedPage(request);
   // Each field of a component schema is written once: in the schema's own section.
-  expect($('main').text().split('Return records changed after this version.').length - 1).toBe(1);
+  expect($('main').text().split('Optional geolocation data for the observation').length - 1).toBe(1);
   await page.goto(API_ROUTE);
   await expectHydrated(page);
   const elements = await page.evaluate(() => document.querySelectorAll('*').length);
@@ -636,11 +643,13 @@ test(`on a phone, /api lays out at most ${MAX_API_LAID_OUT} elements as it loads
   // A part far down is skipped at load, and laid out once the reader reaches it.
   const farTitle = anchorTarget(page, 'operation/syncPush');
   const skipped = () => farTitle.evaluate((title) => !title.checkVisibility({contentVisibilityAuto: true}));
-  expect(await skipped(), 'the "Push observations" operation is skipped at load').toBe(true);
+  expect(await skipped(), 'the "Push new or updated records to the server" operation is skipped at load').toBe(true);
   await farTitle.scrollIntoViewIfNeeded();
-  await expect.poll(skipped, {message: 'the "Push observations" operation laid out once on screen'}).toBe(false);
+  await expect
+    .poll(skipped, {message: 'the "Push new or updated records to the server" operation laid out once on screen'})
+    .toBe(false);
   const nav = referenceNav(page);
-  const pull = nav.getByRole('link', {name: 'Pull observations'});
+  const pull = nav.getByRole('link', {name: 'Pull updated records since last sync'});
   await expect(pull).toBeHidden();
   await nav.getByText('Contents', {exact: true}).click();
   await pull.click();
@@ -678,7 +687,7 @@ test('on a wide screen, the contents list stands open beside the reference', asy
   await page.setViewportSize({width: 1280, height: 800});
   await page.goto(API_ROUTE);
   await expectHydrated(page);
-  await expect(referenceNav(page).getByRole('link', {name: 'Pull observations'})).toBeVisible();
+  await expect(referenceNav(page).getByRole('link', {name: 'Pull updated records since last sync'})).toBeVisible();
 });
 
 test("an operation's error responses are one line naming each; opened, each error opens on its own", async ({page}) => {
@@ -687,14 +696,14 @@ test("an operation's error responses are one line naming each; opened, each erro
   const section = operationSection(page, {method: 'get', path: '/health', operation: {operationId: 'getHealth'}});
   const success = section.locator('summary', {hasText: /^200 OK/});
   await expect(success).toBeVisible();
-  // The successful response stands open: its example is in view without a click.
-  await expect(section.getByText('"status": "ok"')).toBeVisible();
-  const errors = section.locator('summary', {hasText: 'Error responses: 400 Bad Request, 503 Service Unavailable'});
+  // The successful response stands open: its fields are in view without a click.
+  await expect(section.getByText('Current API version')).toBeVisible();
+  const errors = section.locator('summary', {hasText: 'Error responses: 503 Service Unavailable'});
   const unavailable = section.locator('summary', {hasText: /^503 Service Unavailable/});
   await expect(unavailable).toBeHidden();
   await errors.click();
   await expect(unavailable).toBeVisible();
-  await expect(section.getByText('"error": "database unreachable"')).toBeHidden();
+  await expect(section.getByText('Description of the error')).toBeHidden();
   await unavailable.click();
-  await expect(section.getByText('"error": "database unreachable"')).toBeVisible();
+  await expect(section.getByText('Description of the error')).toBeVisible();
 });

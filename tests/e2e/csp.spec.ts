@@ -75,7 +75,7 @@ test.describe('Content-Security-Policy', () => {
     const violations = await recordCspViolations(page);
     await page.goto('/api');
     const nav = referenceNav(page);
-    await nav.getByRole('link', {name: 'Pull observations'}).click();
+    await nav.getByRole('link', {name: 'Pull updated records since last sync'}).click();
     await expect(page).toHaveURL(/#operation\/syncPull$/);
     await page.getByRole('main').getByRole('link', {name: 'SyncPullRequest', exact: true}).first().click();
     await expect(page).toHaveURL(/#schema\/SyncPullRequest$/);

@@ -79,8 +79,8 @@ test.describe('offline reading', () => {
     await page.goto('/api');
     const nav = referenceNav(page);
     await expect(nav).toHaveCSS('overflow-y', 'auto');
-    await nav.getByRole('link', {name: 'Pull observations'}).click();
-    await expect(page.getByRole('heading', {level: 3, name: 'Pull observations'})).toBeInViewport();
+    await nav.getByRole('link', {name: 'Pull updated records since last sync'}).click();
+    await expect(page.getByRole('heading', {level: 3, name: 'Pull updated records since last sync'})).toBeInViewport();
 
     // Search, by keyboard, still offline.
     await page.goto('/docs/ODE');
@@ -130,14 +130,14 @@ test.describe('offline reading', () => {
       await expect(panel.getByRole('button', {name: 'Send'})).toBeVisible();
       return panel;
     };
-    const login = await open('operation/login', 'Try it: Log in');
+    const login = await open('operation/login', 'Try it: Authenticate user and return JWT tokens');
     await login.getByRole('button', {name: 'Send'}).click();
-    await expect(login.getByRole('region', {name: 'Response: Log in'})).toContainText('Status 200 OK');
-    const pull = await open('operation/syncPull', 'Try it: Pull observations');
+    await expect(login.getByRole('region', {name: 'Response: Authenticate user and return JWT tokens'})).toContainText('Status 200 OK');
+    const pull = await open('operation/syncPull', 'Try it: Pull updated records since last sync');
     await expect(pull.getByText('Logged in as fieldworker, role in use read-write.')).toBeVisible();
     await pull.getByLabel('Request body (JSON)').fill('{"client_id": "offline-laptop"}');
     await pull.getByRole('button', {name: 'Send'}).click();
-    const response = pull.getByRole('region', {name: 'Response: Pull observations'});
+    const response = pull.getByRole('region', {name: 'Response: Pull updated records since last sync'});
     await expect(response).toContainText('Status 200 OK');
     await expect(response.getByLabel('Response body')).toContainText('"has_more": true');
   });

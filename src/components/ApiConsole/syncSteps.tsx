@@ -22,11 +22,12 @@ export const START: Cursor = {token: '', pages: 0, pulled: [], done: false, mani
 
 const op = (operationId: string) => contract.operations.find((o) => o.operationId === operationId) as ContractOperation;
 
-function record(n: number, formType: string | undefined) {
+/** An Observation as ODE's file describes it: the seven required fields, no geolocation. */
+function record(n: number, formType: string) {
   const time = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
   return {
     observation_id: `obs-playground-${n}`,
-    ...(formType ? {form_type: formType} : {}),
+    form_type: formType,
     form_version: '1.0',
     data: {household_size: n + 2, village: 'Maseno'},
     created_at: time,
@@ -98,7 +99,7 @@ async function pushBatch(token: string): Promise<Step> {
   const body = {
     transmission_id: uuid(),
     client_id: CLIENT_ID,
-    records: [record(1, 'household_survey'), record(2, undefined), record(3, 'household_survey')],
+    records: [record(1, 'household_survey'), record(2, 'water_point'), record(3, 'household_survey')],
   };
   const {request, shown, json} = await call('syncPush', '/sync/push', body, token);
   const failed = (json.failed_records as unknown[] | undefined)?.length ?? 0;
@@ -107,9 +108,9 @@ async function pushBatch(token: string): Promise<Step> {
     <>
       {String(json.success_count)} records stored, {failed} in <code>failed_records</code>
       {failed
-        ? ': the record without form_type; the client keeps it, fixes it and pushes it again.'
+        ? ': the client keeps those, fixes them and pushes them again.'
         : warned
-          ? ': the record without form_type is stored all the same, and the warning names it: log it.'
+          ? ', with warnings that name records: log them.'
           : '.'}{' '}
       A push whose answer was lost is pushed again: each record replaces itself by its <code>observation_id</code>, but
       the server of this release writes it again with a new version (
