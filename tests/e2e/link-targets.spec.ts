@@ -100,8 +100,8 @@ for (const width of [1280, 800, 375]) {
     await expectLandedBelowNavbar(page, 'schema/SyncPullRequest', 'an operation');
 
     await page.goto(API_ROUTE);
-    await followContents(page, 'SyncCursor');
-    await expectLandedBelowNavbar(page, 'schema/SyncCursor', 'the Contents list');
+    await followContents(page, 'SyncPushResponse');
+    await expectLandedBelowNavbar(page, 'schema/SyncPushResponse', 'the Contents list');
 
     await page.goto('/docs/documentation/synkronus/sync-protocol');
     await page.getByRole('link', {name: 'Observation schema'}).click();
@@ -119,7 +119,7 @@ test('a link to the schema the address already names opens its fields again: fro
   await page.setViewportSize({width: 1280, height: 800});
   await page.goto(`${API_ROUTE}#schema/SyncPullRequest`);
   const section = schemaSection(page, 'SyncPullRequest');
-  const field = section.getByText('Identifies the device or tool that pulls.');
+  const field = section.getByText('Optional pagination cursor indicating the last seen change');
   const fold = section.locator('summary', {hasText: 'Fields of SyncPullRequest'});
   await expect(field).toBeVisible();
 
@@ -146,7 +146,8 @@ test('a link to the schema the address already names opens its fields again: fro
 test.describe('the Contents list of /api names the part being read', () => {
   test.use({viewport: {width: 1280, height: 800}});
 
-  for (const name of ['Role', 'LoginRequest', 'User']) {
+  // The first two schemas, just below the last operation, and one further down.
+  for (const name of [...schemaNames.slice(0, 2), 'UserResponse']) {
     test(`on arrival at #schema/${name}, ${name}`, async ({page}) => {
       await page.goto(`${API_ROUTE}#schema/${name}`);
       const nav = referenceNav(page);
