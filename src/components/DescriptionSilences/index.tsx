@@ -5,9 +5,8 @@
  * these places with X-Synkronus-Unspecified.
  */
 import React from 'react';
-import Link from '@docusaurus/Link';
+import CallLink from '@site/src/components/CallLink';
 import silences from '@generated/api/synkronus/silences.json';
-import {API_ROUTE} from '@site/site.constants';
 import ScrollableTable from '@site/src/components/ScrollableTable';
 
 const codes = (items: readonly string[]) =>
@@ -40,11 +39,7 @@ export default function DescriptionSilences(): React.JSX.Element {
         {silences.map((row) => (
           <tr key={row.operationId}>
             <th scope="row">
-              <Link to={`${API_ROUTE}#operation/${row.operationId}`}>
-                <code>
-                  {row.method} {row.path}
-                </code>
-              </Link>
+              <CallLink call={row} />
             </th>
             <td>{codes(row.errorsListed)}</td>
             <td>{row.no401 ? 'yes' : 'no'}</td>

@@ -6,11 +6,10 @@
  * (raw HTML escaped), so no backtick or asterisk of the source shows.
  */
 import React from 'react';
-import Link from '@docusaurus/Link';
+import CallLink from '@site/src/components/CallLink';
 import CodeBlock from '@theme/CodeBlock';
 import apiReferenceData from '@generated/api/synkronus/tables.json';
 import type {BodyShape, InlineHtml, OperationRef} from '@site/src/api/model/tables';
-import {API_ROUTE} from '@site/site.constants';
 import ScrollableTable from '@site/src/components/ScrollableTable';
 import styles from './styles.module.css';
 
@@ -24,11 +23,7 @@ function Calls({operations}: {operations: OperationRef[]}): React.JSX.Element {
     <ul className={styles.calls}>
       {operations.map((op) => (
         <li key={op.operationId}>
-          <Link to={`${API_ROUTE}#operation/${op.operationId}`}>
-            <code>
-              {op.method} {op.path}
-            </code>
-          </Link>
+          <CallLink call={op} />
         </li>
       ))}
     </ul>

@@ -4,11 +4,10 @@
  * description lists for it (the scopes of its bearer requirement); of a role it does not list it says nothing.
  */
 import React from 'react';
-import Link from '@docusaurus/Link';
+import CallLink from '@site/src/components/CallLink';
 import apiReferenceData from '@generated/api/synkronus/tables.json';
 import {ROLES} from '@site/src/api/openapi';
 import type {RoleCell} from '@site/src/api/model/tables';
-import {API_ROUTE} from '@site/site.constants';
 import ScrollableTable from '@site/src/components/ScrollableTable';
 import styles from './styles.module.css';
 
@@ -37,11 +36,7 @@ export default function RoleMatrix(): React.JSX.Element {
         {roleMatrix.map((row) => (
           <tr key={row.operationId}>
             <th scope="row">
-              <Link to={`${API_ROUTE}#operation/${row.operationId}`}>
-                <code>
-                  {row.method} {row.path}
-                </code>
-              </Link>
+              <CallLink call={row} />
             </th>
             <td>{row.summary}</td>
             <td>{row.isPublic ? 'not needed' : 'required'}</td>
