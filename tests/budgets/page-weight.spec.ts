@@ -117,7 +117,9 @@ test('/api: opening a "Try it" console loads at most its budget, and nothing of 
         .last();
       await section.getByRole('button', {name: 'Try it'}).click();
       await expect(
-        page.getByRole('region', {name: 'Try it: Pull updated records since last sync'}).getByRole('button', {name: 'Send'}),
+        page
+          .getByRole('region', {name: 'Try it: Pull updated records since last sync'})
+          .getByRole('button', {name: 'Send'}),
       ).toBeVisible();
     },
   });

@@ -132,7 +132,9 @@ test.describe('offline reading', () => {
     };
     const login = await open('operation/login', 'Try it: Authenticate user and return JWT tokens');
     await login.getByRole('button', {name: 'Send'}).click();
-    await expect(login.getByRole('region', {name: 'Response: Authenticate user and return JWT tokens'})).toContainText('Status 200 OK');
+    await expect(login.getByRole('region', {name: 'Response: Authenticate user and return JWT tokens'})).toContainText(
+      'Status 200 OK',
+    );
     const pull = await open('operation/syncPull', 'Try it: Pull updated records since last sync');
     await expect(pull.getByText('Logged in as fieldworker, role in use read-write.')).toBeVisible();
     await pull.getByLabel('Request body (JSON)').fill('{"client_id": "offline-laptop"}');
