@@ -53,6 +53,9 @@ export default defineConfig({
   retries: 0,
   // Limits for a busy machine (tests/support/limits.ts): every wait is for a state, never for time.
   timeout: TEST_TIMEOUT_MS,
+  // A bound on the whole part, well above its usual time (about 20 and 5 minutes), so that a hung test ends
+  // the run with a report inside CI's limit rather than letting CI stop it silently.
+  globalTimeout: (TEST_PART === 'last' ? 25 : 55) * 60_000,
   expect: {timeout: STATE_TIMEOUT_MS},
   reporter: [['list'], ['./tests/support/summary-reporter.ts']],
   globalSetup: './tests/support/global-setup.ts',
