@@ -40,6 +40,8 @@ export type SyncMock = {
   putAttachment(id: string, content: Buffer): Promise<void>;
   /** Records an attachment operation as the description documents it (the release never lists one). */
   recordAttachmentOperation(id: string, operation: 'create' | 'delete'): void;
+  /** Leaves room for `bytesLeft` more bytes of attachments on the server's disk; `undefined` frees it. */
+  fillDisk(bytesLeft: number | undefined): void;
   /** Makes every access token issued so far expire; refresh tokens stay valid. */
   expireAccessTokens(): void;
   /**
@@ -242,6 +244,7 @@ export async function startSyncMock(
     recordAttachmentOperation(id, operation) {
       engine.store.state.attachmentOperations.push({attachment_id: id, operation, version: engine.store.nextVersion()});
     },
+    fillDisk: (bytesLeft) => engine.fillDisk(bytesLeft),
     expireAccessTokens() {
       // Past an access token's 24 hours, within a refresh token's 7 days (tokens are checked against the clock).
       engine.advanceClock((24 * 3600 + 60) * 1000);

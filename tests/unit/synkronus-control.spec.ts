@@ -75,6 +75,24 @@ test('database: down, a login fails as the release does; up again, it works', as
   expect((await login()).status).toBe(200);
 });
 
+test('disk: an upload that does not fit fails part-way, the part stays, as the release does; freed, uploads work', async () => {
+  const {token} = await login();
+  const put = (id: string, text: string) => {
+    const form = new FormData();
+    form.set('file', new Blob([text]), id);
+    return fetch(`${server.origin}/attachments/${id}`, {
+      method: 'PUT',
+      headers: {Authorization: `Bearer ${token}`},
+      body: form,
+    });
+  };
+  expect((await control('PUT', '/disk', {bytesLeft: 4})).status).toBe(200);
+  expect((await put('cut.txt', 'eight by')).status).toBe(500);
+  expect((await control('PUT', '/disk', {bytesLeft: null})).status).toBe(200);
+  expect((await put('cut.txt', 'eight by')).status, 'attachment-failed-write-kept').toBe(409);
+  expect((await put('whole.txt', 'eight by')).status).toBe(200);
+});
+
 test('restart: the manifest names its version current, as the release does after a restart', async () => {
   const {token} = await login();
   expect((await control('POST', '/restart')).status).toBe(200);
@@ -123,6 +141,14 @@ for (const [what, method, path, body, status, error] of [
   ['a known path with another method', 'GET', '/reset', undefined, 405, 'no control call GET /__synkronus/reset'],
   ['a bad seed', 'POST', '/reset', {seed: 'half'}, 400, '"seed" is "full" or "empty"'],
   ['a database call without down', 'PUT', '/database', {}, 400, 'give {"down": true} or {"down": false}'],
+  [
+    'a disk call with a negative room',
+    'PUT',
+    '/disk',
+    {bytesLeft: -1},
+    400,
+    'give {"bytesLeft": <a whole number of bytes, 0 or more>} or {"bytesLeft": null}',
+  ],
   ['a clock that is not a time', 'PUT', '/clock', {now: 'tomorrow'}, 400, 'give {"now": "<ISO 8601 time>"}'],
 ] as const) {
   test(`refuses ${what} with ${status}, saying why`, async () => {

@@ -494,6 +494,32 @@ const PROBES: Record<RuleId, Probe> = {
       },
     },
   },
+  'attachment-failed-write-kept': {
+    // The disk of the attachments folder takes 4 more bytes: the 10-byte photo's write fails part-way.
+    setup: (s) => s.engine.fillDisk(4),
+    request: (s) => request('PUT', '/attachments/cut.jpg', {token: s.access.fieldworker, form: {file: PHOTO()}}),
+    description: {
+      status: 500,
+      unspecified: true,
+      check: async (a, s) => {
+        s.engine.fillDisk(undefined);
+        expect((await s.send('HEAD', '/attachments/cut.jpg', {token: s.access.viewer})).status, 'nothing kept').toBe(
+          404,
+        );
+      },
+    },
+    release: {
+      status: 500,
+      check: async (a, s) => {
+        releaseError('Failed to save attachment', 'write attachments/cut.jpg: no space left on device')(a);
+        s.engine.fillDisk(undefined);
+        const again = await s.send('PUT', '/attachments/cut.jpg', {token: s.access.fieldworker, form: {file: PHOTO()}});
+        expect(again.status, 'the upload again, with room on the disk').toBe(409);
+        const kept = await s.send('GET', '/attachments/cut.jpg', {token: s.access.viewer});
+        expect(new TextDecoder().decode(kept.bytes), 'the part written').toBe('jpeg');
+      },
+    },
+  },
   'sync-errors-not-documented': {
     request: (s) => request('POST', '/sync/pull', {token: s.access.viewer, json: {since: {version: 0}}}),
     description: {status: 400, unspecified: true},

@@ -57,6 +57,18 @@ const ENDPOINTS: Endpoint[] = [
     },
   },
   {
+    method: 'PUT',
+    path: '/disk',
+    does: '{"bytesLeft": <n>} leaves room for n more bytes of attachments, {"bytesLeft": null} frees the disk',
+    run: ({body, ctx}) => {
+      const bytesLeft = fieldOf(body, 'bytesLeft');
+      if (bytesLeft !== null && !(Number.isSafeInteger(bytesLeft) && (bytesLeft as number) >= 0))
+        throw new ControlError('give {"bytesLeft": <a whole number of bytes, 0 or more>} or {"bytesLeft": null}');
+      ctx.engine.fillDisk(bytesLeft === null ? undefined : (bytesLeft as number));
+      return {bytesLeft};
+    },
+  },
+  {
     method: 'POST',
     path: '/restart',
     does: 'what a restart of the server loses is lost (what it keeps in memory only)',

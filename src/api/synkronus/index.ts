@@ -83,6 +83,8 @@ export type Synkronus = {
   restart: () => void;
   /** Makes the database unreachable (true) or reachable again. */
   failDatabase: (down: boolean) => void;
+  /** Leaves room for `bytesLeft` more bytes of attachments (a disk filling up); `undefined` frees it again. */
+  fillDisk: (bytesLeft: number | undefined) => void;
   currentVersion: () => number;
   /** The user and role an access token was issued to, while it is valid. */
   whoIs: (token: string) => {username: string; role: string} | undefined;
@@ -165,6 +167,9 @@ export function createSynkronus(
     },
     failDatabase: (down) => {
       store.state.databaseDown = down;
+    },
+    fillDisk: (bytesLeft) => {
+      store.state.diskBytesLeft = bytesLeft;
     },
     currentVersion: () => store.state.counter,
     whoIs: (token) => {

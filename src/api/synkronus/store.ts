@@ -56,6 +56,11 @@ export type State = {
   clockOffset: number;
   /** Set by `failDatabase`: calls that read or write the database fail as they would without one. */
   databaseDown: boolean;
+  /**
+   * Set by `fillDisk`: how many more bytes of attachments the disk of the attachments folder takes; a write that
+   * needs more fails part-way. Unset: room for any file.
+   */
+  diskBytesLeft?: number;
   /** Set by `restart`: the server lost what it kept in memory only. */
   restarted: boolean;
   /** Forms whose core-field hash an upload the release refused recorded all the same (pkg/appbundle/appinfo.go). */

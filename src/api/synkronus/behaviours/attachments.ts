@@ -100,11 +100,27 @@ const uploadAttachment: Behaviour = async (call) => {
   if (existing && !existing.deleted) return call.fail(409, 'the attachment exists and is never overwritten', 'attachmentExists');
   // The release records no attachment operation (see getAttachmentManifest); the description lists each.
   const recorded = !call.has('attachment-manifest-empty');
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const {diskBytesLeft: room} = call.store.state;
+  if (room !== undefined && bytes.length > room) return failedWrite(call, id, bytes.subarray(0, room));
+  if (room !== undefined) call.store.state.diskBytesLeft = room - bytes.length;
   const version = recorded ? call.store.nextVersion() : 0;
-  attachments.set(id, {id, bytes: new Uint8Array(await file.arrayBuffer()), contentType: file.type || 'application/octet-stream', version, deleted: false});
+  attachments.set(id, {id, bytes, contentType: file.type || 'application/octet-stream', version, deleted: false});
   if (recorded) attachmentOperations.push({attachment_id: id, operation: 'create', version});
   return {status: 200, body: {status: 'success'}};
 };
+
+/**
+ * A write the disk cannot hold whole. The release creates the file under its final name and copies into it
+ * (pkg/attachment/service.go, Save), so the part written stays, and every later upload of the id gets 409; the
+ * description's 500 says nothing is stored.
+ */
+function failedWrite(call: Call, id: string, written: Uint8Array): Answer {
+  call.store.state.diskBytesLeft = 0;
+  if (call.when('attachment-failed-write-kept'))
+    call.store.state.attachments.set(id, {id, bytes: written.slice(), contentType: 'application/octet-stream', version: 0, deleted: false});
+  return call.fail(500, 'the disk is full', {error: `write attachments/${id}: no space left on device`, message: 'Failed to save attachment'});
+}
 
 function found(call: Call, id: string, message: string): Answer | 'missing' | undefined {
   const outside = describedIdProblem(call, id);

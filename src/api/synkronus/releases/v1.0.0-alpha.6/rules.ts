@@ -55,6 +55,7 @@ export const RULES = [
   'attachment-manifest-empty',
   'attachment-id-not-decoded',
   'attachment-id-over-255-bytes',
+  'attachment-failed-write-kept',
   // Sync
   'sync-errors-not-documented',
   'pull-limit-not-checked',
