@@ -3,137 +3,16 @@
  * taken from that page itself, runs against a stateful mock of the Synkronus server of ODE v1.0.0-alpha.6 (tests/support/sync-mock.ts):
  * the code a reader copies is the code tested.
  */
-import {mkdtempSync, writeFileSync} from 'node:fs';
-import {createRequire} from 'node:module';
-import os from 'node:os';
-import path from 'node:path';
 import {test, expect} from '@playwright/test';
-import ts from 'typescript';
-import {readRepoFile} from '../support/content';
 import {DIALECTS, type DialectName} from '../../src/api/synkronus';
 import {startSyncMock, type PushedRecord, type SyncMock} from '../support/sync-mock';
+import {loadGuide, memoryStore, record, type Guide} from '../support/sync-guide';
 
-const GUIDE = 'docs/documentation/synkronus/sync-client-code.mdx';
-
-/**
- * The page's one code block titled sync-client.ts, compiled by TypeScript (type errors fail the test, naming
- * the page and line) into a temporary CommonJS module.
- */
-function guideModulePath(): string {
-  const blocks = [...readRepoFile(GUIDE).matchAll(/^```ts title="sync-client\.ts"\n([\s\S]*?)^```$/gm)];
-  if (blocks.length !== 1)
-    throw new Error(`${GUIDE}: expected one \`\`\`ts title="sync-client.ts" block, found ${blocks.length}`);
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'sync-client-'));
-  const source = path.join(dir, 'sync-client.ts');
-  writeFileSync(source, blocks[0][1]);
-  const options: ts.CompilerOptions = {
-    target: ts.ScriptTarget.ES2022,
-    module: ts.ModuleKind.CommonJS,
-    strict: true,
-    lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'],
-    types: [],
-    outDir: dir,
-  };
-  const program = ts.createProgram([source], options);
-  const problems = ts.getPreEmitDiagnostics(program).map((d) => {
-    const where = d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start).line + 1 : 0;
-    return `${GUIDE}: sync-client.ts line ${where}: ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`;
-  });
-  if (problems.length) throw new Error(problems.join('\n'));
-  program.emit();
-  return path.join(dir, 'sync-client.js');
-}
-
-/** What the test uses of the guide's module (its own types stay on the page). */
-type Guide = {
-  SyncClient: new (options: Record<string, unknown>) => {
-    sync(): Promise<{pulled: number; pushed: number; failed: number; uploaded: number; refusedFiles: number}>;
-  };
-  pushProblem(record: PushedRecord): string | undefined;
-};
 let guide: Guide;
 
 test.beforeAll(() => {
-  guide = createRequire(__filename)(guideModulePath()) as Guide;
+  guide = loadGuide();
 });
-
-const record = (n: number, extra: Partial<PushedRecord> = {}): PushedRecord => ({
-  observation_id: `obs-${String(n).padStart(4, '0')}`,
-  form_type: n % 2 ? 'household' : 'visit',
-  form_version: '1.0',
-  data: {n},
-  created_at: '2025-12-01T09:00:00Z',
-  updated_at: '2025-12-01T09:00:00Z',
-  deleted: false,
-  ...extra,
-});
-
-/**
- * An in-memory LocalStore that counts how often each record arrives. It keeps the pending records as local
- * records too and, as the guide's keepPage contract says, a pulled page never replaces or removes a record with
- * local changes not pushed yet (pending or set aside).
- */
-function memoryStore(pending: PushedRecord[] = [], files: {id: string; file: Blob}[] = []) {
-  const kept = new Map<string, unknown>(
-    pending.filter((r) => typeof r.observation_id === 'string').map((r) => [r.observation_id as string, r]),
-  );
-  const arrivals = new Map<string, number>();
-  const state = {
-    since: 0,
-    pending: [...pending],
-    failed: [] as {record: PushedRecord; error: string}[],
-    uploaded: [] as string[],
-    files: [...files],
-    refusedFiles: new Map<string, string>(),
-  };
-  return {
-    kept,
-    arrivals,
-    state,
-    sinceVersion() {
-      return Promise.resolve(state.since);
-    },
-    keepPage(records: {observation_id: string; deleted: boolean}[], changeCutoff: number) {
-      const local = [...state.pending, ...state.failed.map((f) => f.record)].map((r) => r.observation_id);
-      for (const r of records) {
-        arrivals.set(r.observation_id, (arrivals.get(r.observation_id) ?? 0) + 1);
-        if (local.includes(r.observation_id)) continue;
-        if (r.deleted) kept.delete(r.observation_id);
-        else kept.set(r.observation_id, r);
-      }
-      state.since = changeCutoff;
-      return Promise.resolve();
-    },
-    pendingRecords() {
-      return Promise.resolve(state.pending);
-    },
-    markPushed(ids: string[]) {
-      state.pending = state.pending.filter((r) => !ids.includes(String(r.observation_id)));
-      return Promise.resolve();
-    },
-    markFailed(record: PushedRecord, error: string) {
-      // The record as pendingRecords gave it: found by identity, since its observation_id may be missing.
-      if (!state.pending.includes(record))
-        throw new Error(`markFailed: not a pending record: ${JSON.stringify(record)}`);
-      state.failed.push({record, error});
-      state.pending = state.pending.filter((r) => r !== record);
-      return Promise.resolve();
-    },
-    pendingAttachments() {
-      return Promise.resolve(state.files);
-    },
-    markUploaded(id: string) {
-      state.uploaded.push(id);
-      state.files = state.files.filter((f) => f.id !== id);
-      return Promise.resolve();
-    },
-    markAttachmentFailed(id: string, error: string) {
-      state.refusedFiles.set(id, error);
-      state.files = state.files.filter((f) => f.id !== id);
-      return Promise.resolve();
-    },
-  };
-}
 
 let mock: SyncMock;
 test.afterEach(async () => {
@@ -491,7 +370,7 @@ bothDialects(
       200, 500, 500, 500, 500, 500,
     ]);
     expect(mock.stored()).toHaveLength(100);
-    expect(store.state.pending.map((r) => r.observation_id)).toEqual(
+    expect(store.state.pending.map((r) => r?.observation_id)).toEqual(
       Array.from({length: 150}, (_, i) => `obs-${String(i + 101).padStart(4, '0')}`),
     );
   },
@@ -507,20 +386,38 @@ releaseOnly('a push whose answer is lost, and a server error, are retried; the r
   expect(mock.stored().map((r) => r.observation_id)).toEqual(['obs-0001', 'obs-0002']);
 });
 
-bothDialects('an attachment the server already has (409) counts as uploaded; a new one is uploaded', async () => {
-  mock = await startMock();
-  await mock.putAttachment('photo-1.jpg', Buffer.from('first copy'));
-  const files = [
-    {id: 'photo-1.jpg', file: new Blob(['second copy'], {type: 'image/jpeg'})},
-    {id: 'photo-2.jpg', file: new Blob(['new photo'], {type: 'image/jpeg'})},
-  ];
-  const store = memoryStore([], files);
-  expect((await clientFor(store).sync()).uploaded).toBe(2);
-  expect(store.state.uploaded).toEqual(['photo-1.jpg', 'photo-2.jpg']);
-  expect(mock.attachment('photo-1.jpg')?.toString()).toBe('first copy');
-  expect(mock.attachment('photo-2.jpg')?.toString()).toBe('new photo');
-  expect(mock.log.filter((c) => c.method === 'PUT').map((c) => c.status)).toEqual([409, 200]);
-});
+bothDialects(
+  'an attachment the server holds byte for byte (409) counts as uploaded, one it holds otherwise is set aside',
+  async () => {
+    mock = await startMock();
+    // An upload whose answer was lost, and another file under the id the client chose.
+    await mock.putAttachment('photo-1.jpg', Buffer.from('first copy'));
+    await mock.putAttachment('photo-3.jpg', Buffer.from('another file'));
+    const files = [
+      {id: 'photo-1.jpg', file: new Blob(['first copy'], {type: 'image/jpeg'})},
+      {id: 'photo-2.jpg', file: new Blob(['new photo'], {type: 'image/jpeg'})},
+      {id: 'photo-3.jpg', file: new Blob(['this photo'], {type: 'image/jpeg'})},
+    ];
+    const store = memoryStore([], files);
+    const result = await clientFor(store).sync();
+    expect(result).toMatchObject({uploaded: 2, refusedFiles: 1});
+    expect(store.state.uploaded).toEqual(['photo-1.jpg', 'photo-2.jpg']);
+    expect(store.state.refusedFiles.get('photo-3.jpg')).toBe(
+      "409: the server holds 12 bytes under this id, not this file's 10 bytes, and cannot replace them",
+    );
+    expect(mock.attachment('photo-3.jpg')?.toString()).toBe('another file');
+    expect(mock.attachment('photo-2.jpg')?.toString()).toBe('new photo');
+    expect(
+      mock.log.filter((c) => c.path.startsWith('/attachments/')).map((c) => `${c.method} ${c.path} ${c.status}`),
+    ).toEqual([
+      'PUT /attachments/photo-1.jpg 409',
+      'GET /attachments/photo-1.jpg 200',
+      'PUT /attachments/photo-2.jpg 200',
+      'PUT /attachments/photo-3.jpg 409',
+      'GET /attachments/photo-3.jpg 200',
+    ]);
+  },
+);
 
 bothDialects(
   'an attachment refused with a 4xx is set aside, and the other files and the records still go',
@@ -600,6 +497,101 @@ bothDialects('when the push fails too, the server is failing: the file is kept f
   expect(await clientFor(store).sync()).toMatchObject({pushed: 1, uploaded: 1, refusedFiles: 0});
   expect(mock.attachment('photo-1.jpg')?.toString()).toBe('photo');
 });
+
+// What no server answer may do to the guide's client: jam it for good, or make it count a file the server does
+// not hold whole as uploaded (G1 to G5 of the audit of issue 45, each of which this client failed before).
+
+releaseOnly(
+  'G1: a version that JSON.stringify writes beyond int64 is set aside, and the other records go',
+  async () => {
+    mock = await startMock();
+    // -(2 ** 63) is written -9223372036854776000, below int64; 2 ** 63 and 1e21 (written 1e+21) are beyond it too.
+    const hostile = [-(2 ** 63), 2 ** 63, 1e21].map((version, i) => record(10 + i, {version}));
+    const store = memoryStore([record(1), ...hostile, record(2), record(3, {version: -(2 ** 62)})]);
+    expect(await clientFor(store).sync()).toMatchObject({pushed: 3, failed: 3});
+    expect(store.state.failed.map((f) => [f.record?.observation_id, f.error])).toEqual(
+      hostile.map((r) => [r.observation_id, 'version is not a 64-bit integer']),
+    );
+    expect(mock.stored().map((r) => r.observation_id)).toEqual(['obs-0001', 'obs-0002', 'obs-0003']);
+    expect(mock.log.filter((c) => c.path === '/sync/push').map((c) => c.status)).toEqual([200]);
+  },
+);
+
+releaseOnly('G5: a null, or something else that is no record, among the pending records is set aside', async () => {
+  mock = await startMock();
+  const store = memoryStore([null, record(1), 'obs-0002' as unknown as PushedRecord, [] as unknown as PushedRecord]);
+  expect(await clientFor(store).sync()).toMatchObject({pushed: 1, failed: 3});
+  expect(store.state.failed.map((f) => f.error)).toEqual(Array(3).fill('the record is not a JSON object'));
+  expect(mock.stored().map((r) => r.observation_id)).toEqual(['obs-0001']);
+});
+
+bothDialects('G4: a batch a proxy refuses as too large (413) is split until each part goes through', async () => {
+  // The release's Docker Compose example lets 100 MB through; this proxy, 5,000 bytes.
+  mock = await startMock({proxyMaxBodyBytes: 5000});
+  const big = (n: number) => record(n, {data: {notes: 'x'.repeat(1100)}});
+  // Ten records of about 1.3 kB each, and one too large to go through on its own.
+  const alone = record(99, {data: {notes: 'x'.repeat(6000)}});
+  const store = memoryStore([
+    ...Array.from({length: 5}, (_, i) => big(i + 1)),
+    alone,
+    ...Array.from({length: 5}, (_, i) => big(i + 6)),
+  ]);
+  expect(await clientFor(store).sync()).toMatchObject({pushed: 10, failed: 1});
+  expect(store.state.failed.map((f) => [f.record?.observation_id, f.error.slice(0, 11)])).toEqual([
+    ['obs-0099', '413: <html>'],
+  ]);
+  expect(
+    mock
+      .stored()
+      .map((r) => r.observation_id)
+      .sort(),
+  ).toEqual(Array.from({length: 10}, (_, i) => `obs-${String(i + 1).padStart(4, '0')}`));
+  const pushes = mock.log.filter((c) => c.path === '/sync/push').map((c) => c.status);
+  expect(pushes.filter((status) => status === 200).length, `pushes: ${pushes.join(', ')}`).toBeGreaterThanOrEqual(3);
+  expect(
+    pushes.every((status) => status === 200 || status === 413),
+    `pushes: ${pushes.join(', ')}`,
+  ).toBe(true);
+  // Nothing is left to jam the next sync.
+  expect(store.state.pending).toEqual([]);
+});
+
+releaseOnly(
+  'G2: a file whose write failed part-way (500, then 409) is not counted as uploaded, and is set aside',
+  async () => {
+    mock = await startMock();
+    // The server's disk takes 65,536 more bytes; the file has 200,000.
+    mock.fillDisk(65_536);
+    const bytes = new Uint8Array(200_000).map((_, i) => i % 251);
+    const store = memoryStore([record(1)], [{id: 'photo-1.jpg', file: new Blob([bytes], {type: 'image/jpeg'})}]);
+    expect(await clientFor(store).sync()).toMatchObject({pushed: 1, uploaded: 0, refusedFiles: 1});
+    expect(store.state.uploaded).toEqual([]);
+    expect(mock.attachment('photo-1.jpg')?.length, 'the part the server kept').toBe(65_536);
+    expect(store.state.refusedFiles.get('photo-1.jpg')).toBe(
+      "409: the server holds 65536 bytes under this id, not this file's 200000 bytes, and cannot replace them",
+    );
+    expect(mock.log.filter((c) => c.path === '/attachments/photo-1.jpg').map((c) => `${c.method} ${c.status}`)).toEqual(
+      ['PUT 500', 'PUT 409', 'GET 200'],
+    );
+  },
+);
+
+bothDialects(
+  'G3: an upload that gets no answer at every try does not stop the push, and is set aside once the push went through',
+  async () => {
+    mock = await startMock();
+    mock.failNext('PUT /attachments/{attachment_id}', 'drop-before', 5);
+    const files = [
+      {id: 'photo-1.jpg', file: new Blob(['photo'], {type: 'image/jpeg'})},
+      {id: 'photo-2.jpg', file: new Blob(['small photo'], {type: 'image/jpeg'})},
+    ];
+    const store = memoryStore([record(1)], files);
+    expect(await clientFor(store).sync()).toEqual({pulled: 0, pushed: 1, failed: 0, uploaded: 1, refusedFiles: 1});
+    expect(store.state.refusedFiles.get('photo-1.jpg')).toMatch(/^no answer: /);
+    expect(mock.attachment('photo-2.jpg')?.toString()).toBe('small photo');
+    expect(mock.stored().map((r) => r.observation_id)).toEqual(['obs-0001']);
+  },
+);
 
 bothDialects(
   'a record changed on both sides keeps its local version, which the push sends (the contract of keepPage)',
