@@ -38,9 +38,10 @@ export default function SyncPlayground(): ReactNode {
   return (
     <section aria-label="Sync playground">
       <p>
-        Walk through one full sync, step by step, against an in-browser Synkronus made from the API description: log in,
-        push a batch, pull page by page until <code>has_more</code> is <code>false</code>, then get the attachment
-        manifest. Nothing is sent over the network.
+        Walk through one full sync, step by step, against a Synkronus engine that runs in this page and answers as the
+        server of the release does (or, if you choose, as the API description says): log in, push a batch, pull page by
+        page until <code>has_more</code> is <code>false</code>, then get the attachment manifest. Nothing is sent over
+        the network.
       </p>
       {/* aria-disabled, not disabled: a disabled button drops the keyboard focus to the page's body. */}
       <button
