@@ -19,7 +19,7 @@ const ROOT = path.resolve(__dirname, '../..');
 const SITE_ONLY = /(^|\/)(@docusaurus|react|react-dom|playwright|@playwright|@rspack|typescript)$/;
 
 // One pack for both tests, in one worker: two workers' beforeAll would each rebuild
-// packages/synkronus-mock/dist at once, and the bundler's clean of one removes what the other writes.
+// the package's dist folder at once, and the bundler's clean of one removes what the other writes.
 test.describe.configure({mode: 'default'});
 
 let folder = '';
