@@ -7,7 +7,8 @@
  *   each id with its area and nothing else, for pages that only link to entries (the synk command table).
  * - `remarkKnownIssuesIndex`, a remark plugin of the docs: the overview page's `::known-issues-index`
  *   becomes the list of every entry, by area and section, each under its own id (old links to
- *   `known-issues#<id>` land on it), linking to the entry on its page.
+ *   `known-issues#<id>` land on it), linking to the entry on its page. A loader of the overview alone
+ *   (./overview-dependencies.cjs) tells the bundler which pages that list is read from.
  */
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
@@ -18,6 +19,8 @@ import {KNOWN_ISSUES_DIR, type KnownIssue} from '../../known-issues';
 import {knownIssuePages, readKnownIssues} from '../../known-issues/read';
 
 export const ENTRIES_FILE = 'entries.json';
+/** Makes the overview page depend on the area pages its index is made from (see the loader). */
+const OVERVIEW_DEPENDENCIES = path.join(__dirname, 'overview-dependencies.cjs');
 export const AREAS_FILE = 'areas.json';
 
 /** The entries as the browser gets them: without the file and line they were read from. */
@@ -29,6 +32,17 @@ export default function knownIssuesPlugin(context: LoadContext): Plugin<KnownIss
   return {
     name: 'known-issues',
     getPathsToWatch: () => [path.join(context.siteDir, KNOWN_ISSUES_DIR, '*.md')],
+    configureWebpack: () => ({
+      module: {
+        rules: [
+          {
+            resource: path.join(context.siteDir, `${KNOWN_ISSUES_DIR}.md`),
+            enforce: 'pre',
+            use: [{loader: OVERVIEW_DEPENDENCIES, options: {dir: path.join(context.siteDir, KNOWN_ISSUES_DIR)}}],
+          },
+        ],
+      },
+    }),
     loadContent: () => Promise.resolve(publicEntries(context.siteDir)),
     async contentLoaded({content, actions}) {
       await actions.createData(ENTRIES_FILE, JSON.stringify(content));
