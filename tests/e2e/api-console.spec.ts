@@ -19,6 +19,7 @@ import type {Locator, Page} from '@playwright/test';
 import {test, expect, allowHttpError} from '../support/fixtures';
 import {axeViolations} from '../support/axe';
 import {answerProblems, OPERATIONS} from '../support/api-console';
+import {apiOperation} from '../support/api-description';
 import {SEED_OBSERVATION_COUNT, SEED_USERS, seedSummary, type DialectName} from '../../src/api/synkronus';
 import {knownIssueEntries} from '../support/known-issues';
 import {writeZip} from '../../src/api/synkronus/zip';
@@ -788,4 +789,24 @@ test.describe('when the console cannot be downloaded', () => {
     await context.setOffline(false);
     await expect(region.getByRole('button', {name: 'Log in as fieldworker'})).toBeVisible();
   });
+});
+
+test('"Try it" keeps a gap of at least 8 px above the description under it', async ({page}) => {
+  await page.goto('/api');
+  const pull = apiOperation('post', '/sync/pull');
+  const section = page
+    .locator('section')
+    .filter({has: page.locator(`[id="${byId(pull.operationId).anchor}"]`)})
+    .last();
+  const button = section.getByRole('button', {name: 'Try it'});
+  // The first paragraph of the operation's description, the text right under the button.
+  const firstParagraph = pull.operation.description!.split('\n')[0];
+  const paragraph = section.getByText(firstParagraph, {exact: true});
+  await paragraph.scrollIntoViewIfNeeded();
+  const buttonBox = (await button.boundingBox())!;
+  const paragraphBox = (await paragraph.boundingBox())!;
+  expect(
+    paragraphBox.y - (buttonBox.y + buttonBox.height),
+    'the gap between the button and the paragraph under it, in px',
+  ).toBeGreaterThanOrEqual(8);
 });

@@ -16,7 +16,15 @@ type State =
   | {state: 'open'; Panel: ComponentType<{operationId: string}>}
   | {state: 'error'};
 
-export default function TryIt({operationId, summary}: {operationId: string; summary: string}): ReactNode {
+export default function TryIt({
+  operationId,
+  summary,
+  className,
+}: {
+  operationId: string;
+  summary: string;
+  className?: string;
+}): ReactNode {
   const [state, setState] = useState<State>({state: 'closed'});
   const [open, setOpen] = useState(false);
   const panelId = `try-${operationId}`;
@@ -50,7 +58,7 @@ export default function TryIt({operationId, summary}: {operationId: string; summ
   }
 
   return (
-    <div>
+    <div className={className}>
       <button
         type="button"
         className="button button--sm button--outline button--primary"
