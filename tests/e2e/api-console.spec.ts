@@ -16,9 +16,10 @@
  */
 import fs from 'node:fs';
 import type {Locator, Page} from '@playwright/test';
-import {test, expect} from '../support/fixtures';
+import {test, expect, allowHttpError} from '../support/fixtures';
 import {axeViolations} from '../support/axe';
 import {answerProblems, OPERATIONS} from '../support/api-console';
+import {apiOperation} from '../support/api-description';
 import {SEED_OBSERVATION_COUNT, SEED_USERS, seedSummary, type DialectName} from '../../src/api/synkronus';
 import {knownIssueEntries} from '../support/known-issues';
 import {writeZip} from '../../src/api/synkronus/zip';
@@ -715,4 +716,97 @@ test('the seed note states the seed of the dialect that answers, counted from th
   // The two seeds differ where the release stores otherwise: its version names, and no deleted attachment.
   expect(seedSummary('v1.0.0-alpha.6').bundleVersions).toEqual(['0001', '0002', '0003']);
   expect(seedSummary('description').deletedAttachments).toBe(1);
+});
+
+test.describe('when the console cannot be downloaded', () => {
+  /** The scripts fetched after the page has loaded: the console's chunks among them. */
+  const SCRIPTS = /\/assets\/js\//;
+  /** What the reader is told, in words: never a chunk's name or address. */
+  const CONSOLE_UNAVAILABLE =
+    'The console could not be loaded, most likely because the connection is down. It loads once the connection is back, or when you press Try it again. Save the site for offline reading to use it without a network.';
+  const PLAYGROUND_UNAVAILABLE =
+    'The playground could not be loaded, most likely because the connection is down. It starts once the connection is back, or when you press the button again. Save the site for offline reading to use it without a network.';
+  const tryIt = (page: Page, op: Pick<ContractOperation, 'anchor'>) =>
+    page
+      .locator('section')
+      .filter({has: page.locator(`[id="${op.anchor}"]`)})
+      .last()
+      .getByRole('button', {name: 'Try it'});
+
+  test('offline, "Try it" says so in a plain sentence, and the console opens by itself once the link is back', async ({
+    page,
+    context,
+  }) => {
+    await page.goto('/api');
+    allowHttpError(page, SCRIPTS);
+    await context.setOffline(true);
+    const button = tryIt(page, LOGIN);
+    await button.click();
+    const panel = page.getByRole('region', {name: `Try it: ${LOGIN.summary}`});
+    await expect(panel.getByRole('alert')).toHaveText(CONSOLE_UNAVAILABLE);
+    await expect(panel.getByText(/chunk|\.js\b|\/assets\//)).toHaveCount(0);
+
+    await context.setOffline(false);
+    await expect(panel.getByRole('button', {name: 'Send'})).toBeVisible();
+    await expect(button).toHaveAttribute('aria-expanded', 'true');
+    await expect(panel.getByRole('alert')).toHaveCount(0);
+  });
+
+  test('a console whose download was lost opens at the next press of "Try it", the first', async ({page}) => {
+    await page.goto('/api');
+    allowHttpError(page, SCRIPTS);
+    // The browser is online, but every script is lost on the way: each retry fails too.
+    let lost = true;
+    await page.route(SCRIPTS, (route) => (lost ? route.abort('connectionreset') : route.continue()));
+    const button = tryIt(page, LOGIN);
+    await button.click();
+    const panel = page.getByRole('region', {name: `Try it: ${LOGIN.summary}`});
+    await expect(panel.getByRole('alert')).toBeVisible();
+
+    lost = false;
+    await button.click();
+    await expect(panel.getByRole('button', {name: 'Send'})).toBeVisible();
+    await expect(button).toHaveAttribute('aria-expanded', 'true');
+    // Pressed again, it closes, as ever.
+    await button.click();
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+    await expect(panel).toBeHidden();
+  });
+
+  test('offline, the sync playground says so in a plain sentence, and starts by itself once the link is back', async ({
+    page,
+    context,
+  }) => {
+    await page.goto('/docs/documentation/synkronus/sync-protocol');
+    allowHttpError(page, SCRIPTS);
+    // The page's diagrams load as they come near the window: those passed on the way to the playground fail offline.
+    allowHttpError(page, /\/assets\/images\//);
+    await context.setOffline(true);
+    const region = page.getByRole('region', {name: 'Sync playground'});
+    await region.getByRole('button', {name: 'Start the sync playground'}).click();
+    await expect(region.getByRole('alert')).toHaveText(PLAYGROUND_UNAVAILABLE);
+
+    await context.setOffline(false);
+    await expect(region.getByRole('button', {name: 'Log in as fieldworker'})).toBeVisible();
+  });
+});
+
+test('"Try it" keeps a gap of at least 8 px above the description under it', async ({page}) => {
+  await page.goto('/api');
+  const pull = apiOperation('post', '/sync/pull');
+  const section = page
+    .locator('section')
+    .filter({has: page.locator(`[id="${byId(pull.operationId).anchor}"]`)})
+    .last();
+  const button = section.getByRole('button', {name: 'Try it'});
+  // The first paragraph of the operation's description, the text right under the button.
+  const firstParagraph = pull.operation.description!.split('\n')[0];
+  const paragraph = section.getByText(firstParagraph, {exact: true});
+  await paragraph.scrollIntoViewIfNeeded();
+  const buttonBox = (await button.boundingBox())!;
+  const paragraphBox = (await paragraph.boundingBox())!;
+  expect(
+    paragraphBox.y - (buttonBox.y + buttonBox.height),
+    'the gap between the button and the paragraph under it, in px',
+  ).toBeGreaterThanOrEqual(8);
 });

@@ -6,6 +6,7 @@ import type {Locator, Page} from '@playwright/test';
 import {test, expect} from '../support/fixtures';
 import {focusIndicator, keyboardMode, tabTo, weakFocus} from '../support/keyboard';
 import {searchBox} from '../support/search';
+import {referenceNav} from '../support/api-reference';
 
 const navbar = (page: Page) => page.getByRole('navigation', {name: 'Main'});
 const sidebar = (page: Page) => page.getByRole('navigation', {name: 'Docs sidebar'});
@@ -119,6 +120,31 @@ for (const colorScheme of ['light', 'dark'] as const) {
             message: `the focused ${kind} should show a ring ≥ 2px wide with contrast ≥ 3:1 against what is behind it`,
           })
           .toBe('');
+      }
+    });
+
+    test("/api's Contents shows the same focus ring as a docs page's sidebar", async ({page}) => {
+      const ring = async (target: Locator) => {
+        const {focused, kind, widthPx, color} = await focusIndicator(target);
+        return {focused, kind, widthPx, color};
+      };
+      await page.goto('/docs/ODE');
+      const docsLink = sidebar(page).getByRole('link', {name: 'Overview'});
+      await tabTo(page, docsLink, {maxPresses: 60});
+      const expected = await ring(docsLink);
+      expect(expected).toMatchObject({focused: true, kind: 'outline'});
+
+      await page.goto('/api');
+      await expect(page.locator('html')).toHaveAttribute('data-theme', colorScheme);
+      const contents = referenceNav(page);
+      for (const [what, target] of [
+        ['the fold', contents.getByText('Contents', {exact: true})],
+        ['the first entry', contents.getByRole('link').first()],
+        ['an operation', contents.getByRole('link', {name: 'Pull updated records since last sync'})],
+      ] as const) {
+        await tabTo(page, target, {maxPresses: 120});
+        await expect(keyboardMode(page)).toHaveCount(1);
+        expect(await ring(target), `the focus ring of ${what} of /api's Contents`).toEqual(expected);
       }
     });
 

@@ -3,7 +3,7 @@
  * schemas of the API reference (from api/synkronus.yaml), and its index loads only once the reader
  * starts searching. (What it weighs: tests/budgets/search-weight.spec.ts.)
  */
-import type {BrowserContext, Page, Route} from '@playwright/test';
+import type {BrowserContext, Locator, Page, Route} from '@playwright/test';
 import {test, expect, allowHttpError} from '../support/fixtures';
 import {apiOperation, apiSchema} from '../support/api-description';
 import {SPEC_ROUTES} from '../support/routes.cjs';
@@ -341,6 +341,86 @@ test.describe('search', () => {
       for (const route of held) await route.abort('internetdisconnected');
       await expect(sync(page)).toBeVisible();
       await expect(searchBox(page)).toHaveValue('sync');
+    });
+
+    /** Whether the reader sees `target` whole: at its middle and near each corner, no other element is drawn over it. */
+    const uncovered = (target: Locator) =>
+      target.evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        const points = [
+          [0.5, 0.5],
+          [0.1, 0.1],
+          [0.9, 0.1],
+          [0.1, 0.9],
+          [0.9, 0.9],
+        ].map(([x, y]) => [box.left + box.width * x, box.top + box.height * y]);
+        return points.every(([x, y]) => {
+          const hit = document.elementFromPoint(x, y);
+          return hit !== null && element.contains(hit);
+        });
+      });
+    const notice = (page: Page) => page.getByText(UNAVAILABLE);
+    const AUTHENTICATION_PAGE = '/docs/documentation/synkronus/authentication';
+
+    test.describe('on a phone', () => {
+      test.use({viewport: {width: 375, height: 740}, hasTouch: true});
+
+      test('after a touch of the box offline, its notice closes with Escape or a touch elsewhere, and then covers nothing', async ({
+        page,
+        context,
+      }) => {
+        await page.goto(AUTHENTICATION_PAGE);
+        allowHttpError(page, SCRIPTS);
+        allowHttpError(page, /\/search-index\.json$/);
+        await context.setOffline(true);
+        const breadcrumbs = page.getByRole('navigation', {name: 'Breadcrumbs'});
+        await expect.poll(() => uncovered(breadcrumbs), 'the breadcrumbs, before the box is touched').toBe(true);
+
+        await searchBox(page).tap();
+        await expect(notice(page)).toBeVisible();
+        await page.keyboard.press('Escape');
+        await expect(notice(page)).toBeHidden();
+        await expect.poll(() => uncovered(breadcrumbs), 'the breadcrumbs, after Escape').toBe(true);
+
+        // Another touch tries again, and says so again.
+        await searchBox(page).tap();
+        await expect(notice(page)).toBeVisible();
+        await page.getByRole('heading', {level: 1}).tap();
+        await expect(notice(page)).toBeHidden();
+        await expect.poll(() => uncovered(breadcrumbs), 'the breadcrumbs, after a touch elsewhere').toBe(true);
+      });
+    });
+
+    test('offline, the notice closes when the focus leaves the box or the reader clicks elsewhere, and then covers nothing', async ({
+      page,
+      context,
+    }) => {
+      await page.goto(AUTHENTICATION_PAGE);
+      allowHttpError(page, SCRIPTS);
+      allowHttpError(page, /\/search-index\.json$/);
+      await context.setOffline(true);
+      // The first entry of the table of contents beside the page.
+      const contents = page.getByRole('link', {name: 'Log in', exact: true});
+      await expect.poll(() => uncovered(contents), 'the contents, before the box is reached').toBe(true);
+
+      await tabToSearch(page);
+      await expect(notice(page)).toBeVisible();
+      await page.keyboard.press('Tab');
+      await expect(searchBox(page)).not.toBeFocused();
+      await expect(notice(page)).toBeHidden();
+      await expect.poll(() => uncovered(contents), 'the contents, after the focus left the box').toBe(true);
+
+      await searchBox(page).click();
+      await expect(notice(page)).toBeVisible();
+      await page.getByRole('heading', {level: 1}).click();
+      await expect(notice(page)).toBeHidden();
+      await expect.poll(() => uncovered(contents), 'the contents, after a click elsewhere').toBe(true);
+
+      // Back online, the box searches as ever.
+      await context.setOffline(false);
+      await searchBox(page).click();
+      await page.keyboard.type('sync');
+      await expect(sync(page)).toBeVisible();
     });
 
     test('a download of the search code lost on the way is tried again at the next keystroke', async ({page}) => {

@@ -25,6 +25,7 @@ function unknownAdmonitions(markdown: string, known: Set<string>): string[] {
 test('every admonition of the docs is of a type src/theme/Admonition/Types.tsx has', () => {
   const known = typesOf(readRepoFile(TYPES_FILE));
   expect(known.has('info'), `${TYPES_FILE} keeps info: the theme falls back to it`).toBe(true);
+  expect(known.has('caution'), `${TYPES_FILE} keeps caution: the theme's unlisted-page banner is one`).toBe(true);
   const problems = pageFiles().flatMap((file) =>
     unknownAdmonitions(readRepoFile(file), known).map((p) => `${file}: ${p} is not in ${TYPES_FILE} (add it there)`),
   );

@@ -240,7 +240,9 @@ export default function Operation({operation}: {operation: OperationModel}): Rea
         {operation.deprecated ? <span className={styles.flag}>deprecated</span> : null}
       </p>
       <Access operation={operation} />
-      {operation.operationId ? <TryIt operationId={operation.operationId} summary={operation.summary} /> : null}
+      {operation.operationId ? (
+        <TryIt className={styles.tryIt} operationId={operation.operationId} summary={operation.summary} />
+      ) : null}
       <Html html={operation.description} />
 
       {operation.parameters ? (

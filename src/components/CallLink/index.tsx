@@ -11,10 +11,17 @@ export default function CallLink({
 }: {
   call: {operationId: string; method: string; path: string};
 }): React.JSX.Element {
+  // A narrow column may break a long path before a slash, never inside a segment (the text stays the same).
+  const [first, ...rest] = call.path.split('/').slice(1);
   return (
     <Link to={`${API_ROUTE}#operation/${call.operationId}`}>
       <code>
-        {call.method} {call.path}
+        {call.method} /{first}
+        {rest.map((segment, index) => (
+          <React.Fragment key={index}>
+            <wbr />/{segment}
+          </React.Fragment>
+        ))}
       </code>
     </Link>
   );

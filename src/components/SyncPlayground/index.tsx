@@ -1,14 +1,15 @@
 /**
  * The sync playground of the sync protocol page: a button in the page's HTML that loads the API
  * console's lazily imported chunk (src/components/ApiConsole/lazy.ts) and starts a guided walk through
- * a full sync against the same in-browser Synkronus as the "Try it" consoles of /api.
+ * a full sync against the same in-browser Synkronus as the "Try it" consoles of /api. When that chunk cannot be
+ * downloaded, it says so in a sentence and tries again at the next press and once the browser is back online.
  */
 import clsx from 'clsx';
-import {useEffect, useRef, useState, type ComponentType, type ReactNode} from 'react';
-import {loadConsole} from '@site/src/components/ApiConsole/lazy';
+import {useCallback, useEffect, useRef, useState, type ComponentType, type ReactNode} from 'react';
+import {loadConsole, unavailableMessage, useRetryWhenOnline} from '@site/src/components/ApiConsole/lazy';
 
 export default function SyncPlayground(): ReactNode {
-  const [Playground, setPlayground] = useState<ComponentType | 'loading' | {error: string}>();
+  const [Playground, setPlayground] = useState<ComponentType | 'loading' | 'failed'>();
   const region = useRef<HTMLElement>(null);
   const loaded = typeof Playground === 'function';
   // The start button is gone once the playground is there: the keyboard focus moves to its first step's button
@@ -17,15 +18,23 @@ export default function SyncPlayground(): ReactNode {
     if (loaded) region.current?.querySelector<HTMLButtonElement>('button.button--primary')?.focus();
   }, [loaded]);
 
-  async function start() {
-    if (Playground === 'loading') return;
+  const load = useCallback(async () => {
     setPlayground('loading');
     try {
       const module = await loadConsole();
       setPlayground(() => module.Playground);
-    } catch (error) {
-      setPlayground({error: (error as Error).message});
+    } catch {
+      setPlayground('failed');
     }
+  }, []);
+  // Back online: start the playground the reader asked for.
+  useRetryWhenOnline(
+    Playground === 'failed',
+    useCallback(() => void load(), [load]),
+  );
+
+  function start() {
+    if (Playground !== 'loading') void load();
   }
 
   if (typeof Playground === 'function') {
@@ -47,17 +56,12 @@ export default function SyncPlayground(): ReactNode {
       <button
         type="button"
         className={clsx('button button--primary', Playground === 'loading' && 'disabled')}
-        onClick={() => void start()}
+        onClick={start}
         aria-disabled={Playground === 'loading'}>
         Start the sync playground
       </button>
       {Playground === 'loading' ? <p role="status">Loading the playground…</p> : null}
-      {Playground && typeof Playground === 'object' ? (
-        <p role="alert">
-          The playground could not be loaded ({Playground.error}). Save the site for offline reading to use it without a
-          network.
-        </p>
-      ) : null}
+      {Playground === 'failed' ? <p role="alert">{unavailableMessage('playground')}</p> : null}
     </section>
   );
 }

@@ -49,13 +49,39 @@ function useSearchCode(): {prepare: () => Promise<SearchComponent>; unavailable:
 }
 
 /**
+ * Whether the notice that search could not be loaded is shown: from an attempt that fails while the box has the
+ * focus (a touch, a click, Tab, Ctrl/⌘-K or a keystroke) until Escape, the focus leaving the box, or a press
+ * anywhere else. It opens over the page under the box, like the results list, and is never left there once the
+ * reader has moved on. `area` is the box and its notice.
+ */
+function useNotice(
+  box: React.RefObject<HTMLInputElement | null>,
+  area: React.RefObject<HTMLDivElement | null>,
+): {shown: boolean; show: () => void; close: () => void} {
+  const [shown, setShown] = useState(false);
+  const show = useCallback(() => {
+    if (document.activeElement === box.current) setShown(true);
+  }, [box]);
+  const close = useCallback(() => setShown(false), []);
+  useEffect(() => {
+    if (!shown) return undefined;
+    const onPress = (event: PointerEvent) => {
+      if (!area.current?.contains(event.target as Node)) setShown(false);
+    };
+    document.addEventListener('pointerdown', onPress);
+    return () => document.removeEventListener('pointerdown', onPress);
+  }, [shown, area]);
+  return {shown, show, close};
+}
+
+/**
  * What the navbar shows until the reader starts searching: the same box, with the same name. Focus (a click,
  * Tab or Ctrl/⌘-K) or a touch fetches the search code and the index's manifest, and nothing else does (a
  * pointer passing over the box does not); the first keystroke swaps in the real box, which takes over the
  * text typed so far and the focus.
  *
  * A field link drops often: when the code cannot be downloaded (offline, or a lost packet), the box says so
- * and tries again at the next focus or keystroke, and by itself as soon as the browser is back online, so
+ * (until Escape, the focus leaving the box, or a press elsewhere: useNotice) and tries again at the next focus or keystroke, and by itself as soon as the browser is back online, so
  * search recovers without a reload. A failed attempt is never an uncaught error.
  */
 export default function SearchBar(): ReactNode {
@@ -63,17 +89,16 @@ export default function SearchBar(): ReactNode {
   const [start, setStart] = useState<SearchProps>({initialQuery: '', autoFocus: false});
   const {prepare, unavailable} = useSearchCode();
   const box = useRef<HTMLInputElement>(null);
+  const area = useRef<HTMLDivElement>(null);
+  const notice = useNotice(box, area);
   // Loads the code without waiting for it; a failure is shown in the box's status and tried again later.
-  const prepareQuietly = useCallback(() => void prepare().catch(() => undefined), [prepare]);
+  const prepareQuietly = useCallback(() => void prepare().catch(notice.show), [prepare, notice.show]);
   const begin = useCallback(
     (text: string, autoFocus = true) => {
       setStart({initialQuery: text, autoFocus});
-      prepare().then(
-        (component) => setSearch(() => component),
-        () => undefined,
-      );
+      prepare().then((component) => setSearch(() => component), notice.show);
     },
-    [prepare],
+    [prepare, notice.show],
   );
 
   // Ctrl/⌘-K before the search code is there: go to the box (where a failure to load is said) and load it.
@@ -104,7 +129,7 @@ export default function SearchBar(): ReactNode {
 
   if (Search) return <Search {...start} />;
   return (
-    <div className={`navbar__search ${styles.box}`}>
+    <div ref={area} className={`navbar__search ${styles.box}`}>
       <input
         ref={box}
         type="search"
@@ -114,11 +139,18 @@ export default function SearchBar(): ReactNode {
         autoComplete="off"
         onFocus={prepareQuietly}
         onTouchStart={prepareQuietly}
+        onBlur={notice.close}
+        onKeyDown={(event) => {
+          if (event.key !== 'Escape' || !notice.shown) return;
+          // Closes the notice and keeps the text typed so far (the browser's Escape would clear it).
+          event.preventDefault();
+          notice.close();
+        }}
         onChange={(event) => begin(event.target.value)}
       />
       {/* A live region from the start, so that the message is announced when it appears. */}
       <p role="status" className={styles.notice}>
-        {unavailable ? UNAVAILABLE : ''}
+        {unavailable && notice.shown ? UNAVAILABLE : ''}
       </p>
     </div>
   );
