@@ -24,12 +24,14 @@ import {buildTripledSite, builtBy, TIMES, TRIPLED_CSP_INCLUDE, TRIPLED_OUT_DIR} 
  * and page list of the docs plugin, which each docs page loads), about 0.2 KiB per route with gzip, and
  * Docusaurus builds these without an option that keeps them out (facebook/docusaurus#7256). Until that is
  * fixed, the docs pages' JavaScript at three times the pages is held near the heaviest page's figures
- * measured on 27 November 2026, 135.1 KiB with Brotli and 158.3 with gzip (the Synkronus CLI page), so that it
- * cannot grow; the test fails once no page is over the budget, to delete them. Two builds of the same site code
- * measured up to 0.1 KiB apart on a page (the chunk names' hashes compress differently), so each ceiling sits
- * 0.4 KiB above.
+ * measured on 28 November 2026, 136.0 KiB with Brotli and 159.2 with gzip (the Synkronus CLI page), so that it
+ * cannot grow; the test fails once no page is over the budget, to delete them. (On 27 November they were 135.1
+ * and 158.3: a page's chunk carries its text, and corrections lengthened the CLI page, while the search notice's
+ * closing, the console's retry and the labelled scroll boxes added 0.4 KiB that every page loads.) Two builds of
+ * the same site code measured up to 0.1 KiB apart on a page (the chunk names' hashes compress differently), so
+ * each ceiling sits 0.4 KiB above.
  */
-const CEILINGS = {jsKiB: 135.5, jsGzipKiB: 158.7};
+const CEILINGS = {jsKiB: 136.4, jsGzipKiB: 159.6};
 
 /** Beside the site's port (SITE_PORT) and the docs-versions copy's (SITE_PORT + 1). */
 const PORT = SITE_PORT + 2;
