@@ -361,6 +361,13 @@ test.describe('search', () => {
       });
     const notice = (page: Page) => page.getByText(UNAVAILABLE);
     const AUTHENTICATION_PAGE = '/docs/documentation/synkronus/authentication';
+    /** The Authentication page, then the link down: the search code and index cannot be downloaded. */
+    const openOffline = async (page: Page, context: BrowserContext) => {
+      await page.goto(AUTHENTICATION_PAGE);
+      allowHttpError(page, SCRIPTS);
+      allowHttpError(page, /\/search-index\.json$/);
+      await context.setOffline(true);
+    };
 
     test.describe('on a phone', () => {
       test.use({viewport: {width: 375, height: 740}, hasTouch: true});
@@ -369,10 +376,7 @@ test.describe('search', () => {
         page,
         context,
       }) => {
-        await page.goto(AUTHENTICATION_PAGE);
-        allowHttpError(page, SCRIPTS);
-        allowHttpError(page, /\/search-index\.json$/);
-        await context.setOffline(true);
+        await openOffline(page, context);
         const breadcrumbs = page.getByRole('navigation', {name: 'Breadcrumbs'});
         await expect.poll(() => uncovered(breadcrumbs), 'the breadcrumbs, before the box is touched').toBe(true);
 
@@ -395,10 +399,7 @@ test.describe('search', () => {
       page,
       context,
     }) => {
-      await page.goto(AUTHENTICATION_PAGE);
-      allowHttpError(page, SCRIPTS);
-      allowHttpError(page, /\/search-index\.json$/);
-      await context.setOffline(true);
+      await openOffline(page, context);
       // The first entry of the table of contents beside the page.
       const contents = page.getByRole('link', {name: 'Log in', exact: true});
       await expect.poll(() => uncovered(contents), 'the contents, before the box is reached').toBe(true);
