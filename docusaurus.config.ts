@@ -11,7 +11,7 @@ import siteFiles from './src/plugins/site-files';
 import markdownTwins from './src/plugins/markdown-twins';
 import offlineCopyPlugin from './src/plugins/offline-copy';
 import apiPlugin, {checkApiDescription, type ApiOptions} from './src/plugins/api';
-import knownIssuesPlugin, {remarkKnownIssuesIndex} from './src/plugins/known-issues';
+import knownIssuesPlugin, {knownIssuesIndexFor} from './src/plugins/known-issues';
 import {
   ANNOUNCEMENT_ID,
   API_DOWNLOAD_PATH,
@@ -123,7 +123,7 @@ const config: Config = {
           sidebarPath: './sidebars.ts',
           // Before Docusaurus' own image handling, which then treats each diagram as an image; the Known issues
           // index before its links are resolved and its headings listed.
-          beforeDefaultRemarkPlugins: [remarkMermaidSvg, [remarkKnownIssuesIndex, {siteDir: __dirname}]],
+          beforeDefaultRemarkPlugins: [remarkMermaidSvg, knownIssuesIndexFor(__dirname)],
           editUrl: `${DOCS_REPO_URL}/tree/main/`,
         },
         blog: false,

@@ -136,7 +136,9 @@ export default function apiPlugin(context: LoadContext, options: ApiOptions): Pl
         path: options.route,
         component: '@site/src/components/ApiReference',
         exact: true,
-        modules: {reference},
+        // By the `@generated` alias, not the absolute path createData returns: the route table in main.js
+        // would otherwise publish the builder's folder, and differ from one checkout to another.
+        modules: {reference: `@generated/${path.relative(context.generatedFilesDir, reference).split(path.sep).join('/')}`},
       });
     },
     postBuild: afterBuildStep(async ({outDir}) => {

@@ -5,7 +5,7 @@
  * - Data modules for the browser: `@generated/known-issues/default/entries.json`, every entry, for the
  *   console's notes (the engine names each release rule by its entry, with its title), and `areas.json`,
  *   each id with its area and nothing else, for pages that only link to entries (the synk command table).
- * - `remarkKnownIssuesIndex`, a remark plugin of the docs: the overview page's `::known-issues-index`
+ * - `knownIssuesIndexFor(siteDir)`, a remark plugin of the docs: the overview page's `::known-issues-index`
  *   becomes the list of every entry, by area and section, each under its own id (old links to
  *   `known-issues#<id>` land on it), linking to the entry on its page. A loader of the overview alone
  *   (./overview-dependencies.cjs) tells the bundler which pages that list is read from.
@@ -92,10 +92,16 @@ export function knownIssuesIndex(siteDir: string): RootContent[] {
   return nodes;
 }
 
-/** Remark plugin: replaces the `::known-issues-index` directive of a page with the index. */
-export function remarkKnownIssuesIndex(options: {siteDir: string}) {
-  return (tree: Root) => {
-    const at = tree.children.findIndex((node) => node.type === 'leafDirective' && node.name === 'known-issues-index');
-    if (at >= 0) tree.children.splice(at, 1, ...knownIssuesIndex(options.siteDir));
+/**
+ * Remark plugin: replaces the `::known-issues-index` directive of a page with the index. `siteDir` is bound here,
+ * not given as a plugin option: the options are serialised into main.js with the site's configuration, and the
+ * site's folder must not be (it would be published, and differ from one checkout to another).
+ */
+export function knownIssuesIndexFor(siteDir: string) {
+  return function remarkKnownIssuesIndex() {
+    return (tree: Root) => {
+      const at = tree.children.findIndex((node) => node.type === 'leafDirective' && node.name === 'known-issues-index');
+      if (at >= 0) tree.children.splice(at, 1, ...knownIssuesIndex(siteDir));
+    };
   };
 }
