@@ -167,8 +167,7 @@ const config: Config = {
         // installed as an app: src/offline/offlineCopy.ts registers the service worker in those cases only, and
         // src/offline/register.ts loads it only then.
         offlineModeActivationStrategies: ['appInstalled', 'standalone'],
-        swRegister: require.resolve('./src/offline/register.ts'),
-        swCustom: require.resolve('./src/offline/sw.js'),
+        // (Its modules, src/offline/register.ts and sw.js, are set by the plugin: see SERVICE_WORKER_MODULES.)
         // The social card is for link previews, not for reading. (The plugin itself sets swSrc and swDest.)
         injectManifestConfig: {globIgnores: ['img/social-card.png']} as PwaOptions['injectManifestConfig'],
         pwaHead: [

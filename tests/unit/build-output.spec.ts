@@ -24,3 +24,16 @@ test('every text file of the build has a Brotli and a gzip copy for nginx to sen
   const missing = texts.filter((f) => !fs.existsSync(`${f}.br`) || !fs.existsSync(`${f}.gz`));
   expect(missing.map((f) => path.relative(BUILD, f))).toEqual([]);
 });
+
+test('no file of the build holds the folder it was built in, which would be published and differ per checkout', () => {
+  const files = fs
+    .readdirSync(BUILD, {recursive: true, withFileTypes: true})
+    .filter((e) => e.isFile() && !/\.(br|gz|png|jpe?g|webp|avif|ico|woff2?)$/.test(e.name))
+    .map((e) => path.join(e.parentPath, e.name));
+  expect(files.length).toBeGreaterThan(0);
+  const holding = files.filter((f) => fs.readFileSync(f, 'latin1').includes(REPO_ROOT));
+  expect(
+    holding.map((f) => path.relative(BUILD, f)),
+    `files that hold ${REPO_ROOT}`,
+  ).toEqual([]);
+});

@@ -9,6 +9,7 @@
  * to workbox (`injectManifestConfig`).
  */
 import {createRequire} from 'node:module';
+import path from 'node:path';
 import type {LoadContext, Plugin, PluginModule} from '@docusaurus/types';
 import type {PluginOptions as PwaOptions} from '@docusaurus/plugin-pwa';
 import {afterBuildStep} from '../after-build';
@@ -24,8 +25,18 @@ type PwaModule = {
 };
 const pwa = createRequire(__filename)('@docusaurus/plugin-pwa') as PwaModule;
 
+/**
+ * The service worker's modules (src/offline/), set here rather than in the site's configuration: the options
+ * written there are serialised into main.js, and these absolute paths would publish the builder's folder and
+ * make every checkout's build differ.
+ */
+const SERVICE_WORKER_MODULES = {
+  swRegister: path.resolve(__dirname, '../../offline/register.ts'),
+  swCustom: path.resolve(__dirname, '../../offline/sw.js'),
+};
+
 const offlineCopy: PluginModule = (context, options) => {
-  const pwaOptions = options as PwaOptions;
+  const pwaOptions = {...(options as PwaOptions), ...SERVICE_WORKER_MODULES};
   const plugin = pwa.default(context, pwaOptions);
   // No plugin outside a production build, as plugin-pwa itself.
   if (!plugin?.postBuild) return plugin;
