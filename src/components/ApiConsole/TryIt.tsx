@@ -8,7 +8,8 @@
  * the browser is back online.
  */
 import {useCallback, useState, type ComponentType, type ReactNode} from 'react';
-import {loadConsole, unavailableMessage, useRetryWhenOnline} from './lazy';
+import {useRetryWhenOnline} from '../../offline/retry';
+import {loadConsole, unavailableMessage} from './lazy';
 
 type State =
   | {state: 'closed'}

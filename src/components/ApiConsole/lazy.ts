@@ -3,32 +3,25 @@
  * the JSON Schema validator are a chunk of their own that no page loads until a reader opens a
  * console or the sync playground (its bytes on open are measured in tests/budgets/page-weight.spec.ts).
  */
-import {useEffect} from 'react';
+import {retryWhileOnline} from '../../offline/retry';
 
 export type ConsoleModule = typeof import('./Console');
-
-/**
- * A download that fails while the browser is online is made again at once, up to this many times in a row:
- * the failure may be a lost packet, or a download begun before the link came back (the bundler's loader
- * fails a download at its first chunk that fails; a chunk still under way from the attempt before fails the
- * next attempt in its turn, once). As src/theme/SearchBar does for the search code.
- */
-const RETRIES_WHILE_ONLINE = 3;
 
 let loading: Promise<ConsoleModule> | undefined;
 
 /**
- * The console's code; a failed download is forgotten, so that the next call downloads it again (the
- * bundler's chunk loader allows that). Calls made while one is under way wait for it.
+ * The console's code, downloaded again while online (retryWhileOnline). A failed download is forgotten, so
+ * that the next call downloads it again (the bundler's chunk loader allows that); calls made while one is
+ * under way wait for it.
  */
 export function loadConsole(): Promise<ConsoleModule> {
-  const attempt = (retriesLeft: number): Promise<ConsoleModule> =>
-    import(/* webpackChunkName: "api-console" */ './Console').catch((error: unknown) => {
-      if (navigator.onLine && retriesLeft > 0) return (loading = attempt(retriesLeft - 1));
+  loading ??= retryWhileOnline(() => import(/* webpackChunkName: "api-console" */ './Console')).catch(
+    (error: unknown) => {
       loading = undefined;
       throw error;
-    });
-  return (loading ??= attempt(RETRIES_WHILE_ONLINE));
+    },
+  );
+  return loading;
 }
 
 /**
@@ -42,13 +35,4 @@ export function unavailableMessage(thing: 'console' | 'playground'): string {
       ? 'It loads once the connection is back, or when you press Try it again.'
       : 'It starts once the connection is back, or when you press the button again.';
   return `The ${thing} could not be loaded, most likely because the connection is down. ${again} Save the site for offline reading to use it without a network.`;
-}
-
-/** Calls `retry` when the browser comes back online, while `failed` is true. */
-export function useRetryWhenOnline(failed: boolean, retry: () => void): void {
-  useEffect(() => {
-    if (!failed) return undefined;
-    window.addEventListener('online', retry);
-    return () => window.removeEventListener('online', retry);
-  }, [failed, retry]);
 }

@@ -6,7 +6,8 @@
  */
 import clsx from 'clsx';
 import {useCallback, useEffect, useRef, useState, type ComponentType, type ReactNode} from 'react';
-import {loadConsole, unavailableMessage, useRetryWhenOnline} from '@site/src/components/ApiConsole/lazy';
+import {loadConsole, unavailableMessage} from '@site/src/components/ApiConsole/lazy';
+import {useRetryWhenOnline} from '@site/src/offline/retry';
 
 export default function SyncPlayground(): ReactNode {
   const [Playground, setPlayground] = useState<ComponentType | 'loading' | 'failed'>();

@@ -2,6 +2,7 @@
 import React, {type ComponentType, type ReactNode, useCallback, useEffect, useRef, useState} from 'react';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import type {SearchProps} from '@site/src/components/Search';
+import {retryWhileOnline, useRetryWhenOnline} from '@site/src/offline/retry';
 import styles from './styles.module.css';
 
 type SearchComponent = ComponentType<SearchProps>;
@@ -12,14 +13,6 @@ type SearchModule = {default: SearchComponent; warmSearch: (baseUrl: string) => 
 const UNAVAILABLE = 'Search could not be loaded. It will try again once the connection is back.';
 
 /**
- * A download that fails while the browser is online is made again at once, up to this many times in a row:
- * the failure may be a lost packet, or a download begun before the link came back. The bundler's loader
- * fails a download at its first chunk that fails; a chunk still under way from the attempt before fails the
- * next attempt in its turn, once, so each retry waits for one of those, and the search code is a few chunks.
- */
-const RETRIES_WHILE_ONLINE = 3;
-
-/**
  * The search code, then at once the index's manifest, while the reader is still typing; and whether the last
  * attempt failed. A failed download is forgotten, so that the next call downloads it again (the bundler's
  * chunk loader allows that); calls made while one is under way wait for it.
@@ -28,23 +21,24 @@ function useSearchCode(): {prepare: () => Promise<SearchComponent>; unavailable:
   const [unavailable, setUnavailable] = useState(false);
   const baseUrl = useBaseUrl('/');
   const code = useRef<Promise<SearchComponent> | null>(null);
-  const prepare = useCallback(() => {
-    const attempt = (retriesLeft: number): Promise<SearchComponent> =>
-      import(/* webpackChunkName: "search" */ '@site/src/components/Search').then(
-        (m: SearchModule) => {
+  const prepare = useCallback(
+    () =>
+      (code.current ??= retryWhileOnline(
+        () => import(/* webpackChunkName: "search" */ '@site/src/components/Search') as Promise<SearchModule>,
+      ).then(
+        (m) => {
           m.warmSearch(baseUrl);
           setUnavailable(false);
           return m.default;
         },
         (error: unknown) => {
-          if (navigator.onLine && retriesLeft > 0) return (code.current = attempt(retriesLeft - 1));
           code.current = null;
           setUnavailable(true);
           throw error;
         },
-      );
-    return (code.current ??= attempt(RETRIES_WHILE_ONLINE));
-  }, [baseUrl]);
+      )),
+    [baseUrl],
+  );
   return {prepare, unavailable};
 }
 
@@ -116,16 +110,14 @@ export default function SearchBar(): ReactNode {
   }, [Search, begin]);
 
   // The link is back: load the code again, and search what the reader typed meanwhile.
-  useEffect(() => {
-    if (!unavailable) return undefined;
-    const retry = () => {
+  useRetryWhenOnline(
+    unavailable,
+    useCallback(() => {
       const input = box.current;
       if (input?.value) begin(input.value, document.activeElement === input);
       else prepareQuietly();
-    };
-    window.addEventListener('online', retry);
-    return () => window.removeEventListener('online', retry);
-  }, [unavailable, begin, prepareQuietly]);
+    }, [begin, prepareQuietly]),
+  );
 
   if (Search) return <Search {...start} />;
   return (
