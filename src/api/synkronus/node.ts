@@ -28,6 +28,8 @@ export type SynkronusServerOptions = {
   /** 0 (the default) takes a free port. */
   port?: number;
   seed?: Seed;
+  /** The key tokens are signed with; the engine's own unless given (a replay of a recording uses the server's). */
+  jwtSecret?: string;
   intercept?: Intercept;
   /** Serves the control API under CONTROL_PREFIX. */
   control?: boolean;
@@ -74,7 +76,7 @@ async function send(res: http.ServerResponse, method: string, response: Response
 }
 
 export async function startSynkronusServer(options: SynkronusServerOptions): Promise<SynkronusServer> {
-  const engine = createSynkronus(options.data, {dialect: options.dialect, seed: options.seed});
+  const engine = createSynkronus(options.data, {dialect: options.dialect, seed: options.seed, jwtSecret: options.jwtSecret});
   const journal: JournalEntry[] = [];
   const creator = options.creator ?? {name: 'synkronus-mock', version: options.data.contract.version};
   let origin = '';

@@ -16,14 +16,18 @@ const exampleOf = (call: Call, status: string) => call.op.responses.find((r) => 
 
 /**
  * The release reports `dev` and its Go version (an image built by synkronus/Dockerfile sets no version at build
- * time); the database and the machine are the deployment's, so the engine gives the description's example for
- * them. Without a database, pkg/version leaves its version and name out.
+ * time). Its database block is `postgresql`, what `SELECT version()` and `current_database()` answer
+ * (pkg/version/service.go:62-80): the engine writes the description example's version number in that form, and
+ * the compose file's database name (docker-compose.example.yml's DB_CONNECTION). The machine is the
+ * deployment's: the description's example. Without a database, pkg/version leaves its version and name out.
  */
 const getVersion: Behaviour = (call) => {
   const example = exampleOf(call, '200') as {database: Record<string, unknown>; system: unknown} | undefined;
   const release = call.when('version-dev-build');
   if (!release || !example) return {status: 200, body: example};
-  const database = call.store.state.databaseDown ? {type: 'postgresql'} : example.database;
+  const database = call.store.state.databaseDown
+    ? {type: 'postgresql'}
+    : {type: 'postgresql', version: `PostgreSQL ${String(example.database.version)}`, database_name: 'synkronus'};
   return {
     status: 200,
     body: {server: {version: release.facts.serverVersion}, database, system: example.system, build: {go_version: release.facts.goVersion}},
