@@ -20,7 +20,7 @@
  * Why: a feature. The plugin registers the worker by itself from its activation strategies only; a reader's
  *   "Save for offline reading" needs the same registration on demand, from a documented `swRegister` module
  *   that has to speak the worker's protocol.
- * Gain: the offline copy is saved when the reader asks, and nothing of it is downloaded otherwise
+ * Saves: the offline copy is saved when the reader asks, and nothing of it is downloaded otherwise
  *   (tests/e2e/offline.spec.ts), and the code that saves it (0.9 KiB with gzip) loads only then.
  * Remove when: the plugin lets a site register its worker on demand. tests/unit/patches.spec.ts fails,
  *   naming this patch, when the plugin stops defining these values or its worker reads its parameters

@@ -14,7 +14,7 @@
  *   (restyleCodeBlock), loading the theme's code block only when a reader comes to a block.
  * Why: the package bundles ~35 grammars and 20 colour themes into one module with side effects, in every
  *   page's main bundle; with it, docs pages are over their JavaScript budget (perf/budgets.json).
- * Gain: the whole package stays out of main.js, which every page loads: built without the alias, main.js is
+ * Saves: the whole package stays out of main.js, which every page loads: built without the alias, main.js is
  *   140.7 KiB with gzip (119.7 with Brotli) instead of 115.4 (98.4), 25 KiB more on every page (PATCHES.md).
  * Remove when: the theme or prism-react-renderer lets a site choose the grammars it bundles, or the JS budget
  *   is met without it. tests/unit/patches.spec.ts fails, naming this patch, when prism-react-renderer is no

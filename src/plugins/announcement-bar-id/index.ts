@@ -11,7 +11,7 @@
  *   starts whenever the reader once closed a bar, whatever its id; theme-common then sees the new id and
  *   clears the dismissal in storage, but nothing removes the attribute, so the CSS keeps the new bar hidden
  *   until the next full page load.
- * Gain: a changed announcement is seen on the first load, not the second (tests/e2e/shell.spec.ts).
+ * Saves: a changed announcement is seen on the first load, not the second (tests/e2e/shell.spec.ts).
  * Remove when: Docusaurus fixes the bug (the theme's inline script compares the id, or the provider
  *   clears the attribute). tests/unit/patches.spec.ts fails, naming this patch, when the keys change or
  *   the theme's inline script starts reading the id.

@@ -18,7 +18,7 @@
  * Why: a feature. The library converts the built HTML, and the theme's markup converts badly: a code
  *   block becomes one paragraph per line with its copy button's label, an admonition loses its kind. The
  *   theme promises the `theme-*` class names for styling, not the structure inside them.
- * Gain: every code block of a twin is fenced with its language and title, every admonition is a quote
+ * Saves: every code block of a twin is fenced with its language and title, every admonition is a quote
  *   that starts with its heading (tests/unit/markdown-twins.spec.ts; figures in PATCHES.md).
  * Remove when: the library converts the theme's code blocks and admonitions itself, or the twins are
  *   made from the pages' sources. tests/unit/patches.spec.ts fails, naming this patch, when the theme

@@ -7,10 +7,19 @@
  * writes one data module per part, `@generated/theme-parts-in-use/default/<file>.js`: the theme's own component
  * (`@theme-original/…`) when something uses it, or a component that renders nothing. The swizzled
  * src/theme/<part>/index.tsx re-exports that module, so a part is in the next build as soon as a page, a
- * version or the configuration needs it. Only the plugin API (`allContentLoaded`, `createData`) and the
- * theme's public component names are used: no patch. tests/unit/theme-parts-in-use.spec.ts checks the
- * choice; the fixture builds `navbar-every-item-kind` and `theme-parts-in-use`
- * (tests/fixtures/build-guarantees) render the parts once used.
+ * version or the configuration needs it. tests/unit/theme-parts-in-use.spec.ts checks the choice; the
+ * fixture builds `navbar-every-item-kind` and `theme-parts-in-use` (tests/fixtures/build-guarantees) render
+ * the parts once used.
+ *
+ * Patch: theme-parts-in-use
+ * Library: @docusaurus/theme-classic 3.10.2
+ * Changes: the eight parts (THEME_PARTS) are swizzled by replacement, an eject the theme does not declare
+ *   safe for any of them (none is in its swizzle configuration), and `siteUses` restates when the theme shows
+ *   each part.
+ * Why: the theme's docs layout imports every part whether the site uses it or not, and no option leaves one out.
+ * Saves: 2.0 KiB with Brotli on every doc page, 1.1 on a category index page (PATCHES.md).
+ * Remove when: the theme loads these parts only when used, or the saving no longer matters to the budgets.
+ *   tests/unit/patches.spec.ts fails, naming this patch, when a part is gone or rendered from another place.
  */
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import type {LoadedContent as DocsContent, LoadedVersion} from '@docusaurus/plugin-content-docs';

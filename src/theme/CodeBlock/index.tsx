@@ -1,4 +1,5 @@
 // Wraps the theme's CodeBlock (@docusaurus/theme-classic/lib/theme/CodeBlock) so a page keeps the server's highlighted code as it is and loads the code block's script (Prism, the copy and wrap buttons) only when a reader comes to a block; part of patch prism-slim (PATCHES.md), whose check holds what it relies on.
+// Patch: prism-slim
 import React, {
   Children,
   isValidElement,

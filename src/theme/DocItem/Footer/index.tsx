@@ -1,4 +1,13 @@
 // Wraps the docs page footer to add "Copy page as Markdown" and "Verified against ODE <release>" with the upstream files, from front matter.
+/*
+ * Patch: doc-footer-wrapper
+ * Library: @docusaurus/theme-classic 3.10.2 (DocItem/Footer: its wrap is not declared safe)
+ * Changes: nothing in the theme; the doc's footer is wrapped, and the wrapper reads the doc with useDoc().
+ * Why: a feature: the theme has no option that adds content to the foot of every doc.
+ * Saves: the Markdown twin's two controls and the release a page was verified against, on every docs page.
+ * Remove when: never while the feature stays; tests/unit/patches.spec.ts fails, naming this patch, when the
+ *   theme renders its doc footer elsewhere or without the doc's context.
+ */
 import type {ReactNode} from 'react';
 import Footer from '@theme-original/DocItem/Footer';
 import type FooterType from '@theme/DocItem/Footer';

@@ -1,4 +1,13 @@
 // Wrapped so the mobile menu is built in a low-priority render once the page is idle, not in the render that follows hydration, where it was most of a phone's longest start-up task.
+/*
+ * Patch: mobile-menu-when-idle
+ * Library: @docusaurus/theme-classic 3.10.2 (Navbar/MobileSidebar: its wrap is not declared safe)
+ * Changes: nothing in the theme; the mobile menu is rendered without props, and only once built.
+ * Why: on a phone the theme builds the whole menu in the render that follows hydration, before any press.
+ * Saves: 56 elements (10 links) of /docs/ODE's 408 left out of that render on a phone (PATCHES.md).
+ * Remove when: the theme builds its mobile menu on demand. tests/unit/patches.spec.ts fails, naming this
+ *   patch, when the menu takes props or keeps its open state itself.
+ */
 import React, {startTransition, useEffect, useState, type ReactNode} from 'react';
 import MobileSidebar from '@theme-original/Navbar/MobileSidebar';
 

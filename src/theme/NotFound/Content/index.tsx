@@ -1,4 +1,12 @@
 // Wraps the not-found content to give it the not-found page's title wherever it shows, also under /docs/.
+/*
+ * Patch: not-found-title
+ * Library: @docusaurus/theme-classic 3.10.2 (NotFound/Content: its wrap is not declared safe)
+ * Changes: nothing in the theme; the content sets the not-found page's title (theme.NotFound.title).
+ * Why: an upstream bug (PATCHES.md): the docs' root renders this content without a title.
+ * Saves: an unknown path under /docs/ is titled "Page Not Found" once hydrated, not with the site's title.
+ * Remove when: the theme's DocRoot sets the title; tests/unit/patches.spec.ts fails, naming this patch, then.
+ */
 import React, {type ReactNode} from 'react';
 import NotFoundContent from '@theme-original/NotFound/Content';
 import type NotFoundContentType from '@theme/NotFound/Content';
