@@ -803,3 +803,13 @@ test('the engine knows every operation of the description, and has a behaviour f
   ).toEqual(described);
   expect(Object.keys(BEHAVIOURS).sort()).toEqual([...described].sort());
 });
+
+test('#bundle-download-missing-500: a path chi decodes to a bare % fails the handler’s second unescape with 400', async () => {
+  // Recorded from the release's server: GET /app-bundle/download/%25 → 400
+  // {"error":"invalid URL escape \"%\"","message":"Invalid file path encoding"}.
+  const s = await session('v1.0.0-alpha.6');
+  const a = await s.send('GET', '/app-bundle/download/%25', {token: s.access.viewer});
+  expect(a.status).toBe(400);
+  releaseError('Invalid file path encoding', 'invalid URL escape "%"')(a);
+  expect(a.headers.get('X-Synkronus-Rules')).toContain('bundle-download-missing-500');
+});

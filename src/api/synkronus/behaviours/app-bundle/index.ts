@@ -52,8 +52,11 @@ function releaseFile(call: Call, path: string, preview: boolean): BundleFile | A
 /** The release's handler: the path unescaped, `preview` read by strconv.ParseBool, its own If-None-Match test. */
 function releaseDownload(call: Call): Answer {
   const path = pathUnescape(call.params.path);
-  if (typeof path !== 'string')
+  // A second unescape of what chi already decoded (internal/handlers/appbundle.go:47-53): `%25` fails it.
+  if (typeof path !== 'string') {
+    call.when('bundle-download-missing-500');
     return call.fail(400, 'the path is not valid percent-encoding', {error: path.error, message: 'Invalid file path encoding'});
+  }
   const preview = ['1', 't', 'T', 'TRUE', 'true', 'True'].includes(call.query.get('preview') ?? '');
   const file = releaseFile(call, path, preview);
   if ('status' in file) return file;
