@@ -73,8 +73,9 @@ const bodyless = (status: number) => status < 200 || status === 204 || status ==
  */
 async function send(res: http.ServerResponse, method: string, response: Response) {
   const payload = Buffer.from(await response.arrayBuffer());
-  const out: Record<string, string> = {};
-  response.headers.forEach((value, name) => (out[name] = value));
+  const out: Record<string, string | string[]> = {};
+  // chi adds one `Allow` line per method (tree.go, methodNotAllowedHandler); a Response joins them with commas.
+  response.headers.forEach((value, name) => (out[name] = name === 'allow' ? value.split(', ') : value));
   if (method !== 'HEAD' && !bodyless(response.status)) out['content-length'] = String(payload.length);
   res.writeHead(response.status, out);
   res.end(method === 'HEAD' ? undefined : payload);
