@@ -4,6 +4,7 @@
  * chi routes on the raw text and hands the raw segment to the handler. Node's http server keeps the raw
  * target; a browser's Request has already resolved `.` and `..` segments.
  */
+import {goUtf8} from './json-scan';
 
 export type GoTarget = {
   /** url.URL.Path: the path, percent-decoded. */
@@ -36,6 +37,18 @@ export function pathUnescapeBytes(text: string): string | {error: string} {
   }
   return out;
 }
+
+/**
+ * A Go string's bytes as text: UTF-8 decoded as Go decodes it, each byte that is not UTF-8 kept as a lone
+ * surrogate (U+DC00 + the byte), which encoding/json then writes as `\ufffd` (go/json-encode.ts goString).
+ */
+export const goText = (bytes: string) =>
+  goUtf8(
+    Uint8Array.from(bytes, (c) => c.charCodeAt(0)),
+    0,
+    bytes.length,
+    (byte) => String.fromCharCode(0xdc00 + byte),
+  );
 
 /** url.PathUnescape, read as text: a byte that does not decode as UTF-8 becomes U+FFFD. */
 export function pathUnescape(text: string): string | {error: string} {
