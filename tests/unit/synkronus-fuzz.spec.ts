@@ -7,7 +7,9 @@
  * unanswered fails the test), with no 5xx except the 501 of an answer the description leaves open, or, in
  * the release dialect, a 5xx a named rule gives. Every JSON literal is sent as the whole body of every operation
  * that takes JSON. Afterwards the same engine still logs in, pulls and exports, and stores no attachment under a
- * name that leaves its folder.
+ * name that leaves its folder. Apart from the 600, every route of both dialects gets bytes that are not UTF-8 in its
+ * path (as parameters, after it, before a trailing slash, in the query): no throw, no header a socket cannot
+ * carry, no unexplained 5xx.
  */
 import {deflateRawSync} from 'node:zlib';
 import {test, expect} from '@playwright/test';
