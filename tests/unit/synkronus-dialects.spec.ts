@@ -803,3 +803,28 @@ test('the engine knows every operation of the description, and has a behaviour f
   ).toEqual(described);
   expect(Object.keys(BEHAVIOURS).sort()).toEqual([...described].sort());
 });
+
+test('#bundle-download-missing-500: a path chi decodes to a bare % fails the handler’s second unescape with 400', async () => {
+  // Recorded from the release's server: GET /app-bundle/download/%25 → 400
+  // {"error":"invalid URL escape \"%\"","message":"Invalid file path encoding"}.
+  const s = await session('v1.0.0-alpha.6');
+  const a = await s.send('GET', '/app-bundle/download/%25', {token: s.access.viewer});
+  expect(a.status).toBe(400);
+  releaseError('Invalid file path encoding', 'invalid URL escape "%"')(a);
+  expect(a.headers.get('X-Synkronus-Rules')).toContain('bundle-download-missing-500');
+});
+
+test('#bundle-download-missing-500: a path that is not UTF-8 is named in the error as encoding/json writes it', async () => {
+  // Recorded from the release's server: each byte that is not UTF-8 is the escape \ufffd, one per byte.
+  const s = await session('v1.0.0-alpha.6');
+  for (const [path, named] of [
+    ['%ff', '\\ufffd'],
+    ['%e2%82', '\\ufffd\\ufffd'],
+    ['%ed%a0%80', '\\ufffd\\ufffd\\ufffd'],
+    ['%c3%a9', 'é'],
+  ]) {
+    const a = await s.send('GET', `/app-bundle/download/${path}`, {token: s.access.viewer});
+    expect(a.status).toBe(500);
+    expect(a.text).toBe(`{"error":"file not found: ${named}","message":"Failed to get file"}\n`);
+  }
+});

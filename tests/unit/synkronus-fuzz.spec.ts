@@ -7,11 +7,15 @@
  * unanswered fails the test), with no 5xx except the 501 of an answer the description leaves open, or, in
  * the release dialect, a 5xx a named rule gives. Every JSON literal is sent as the whole body of every operation
  * that takes JSON. Afterwards the same engine still logs in, pulls and exports, and stores no attachment under a
- * name that leaves its folder.
+ * name that leaves its folder. Apart from the 600, every route of both dialects gets bytes that are not UTF-8 in its
+ * path (as parameters, after it, before a trailing slash, in the query): no throw, no header a socket cannot
+ * carry, no unexplained 5xx.
  */
 import {deflateRawSync} from 'node:zlib';
 import {test, expect} from '@playwright/test';
 import {ENGINE_HEADERS, type DialectName, type RuleId, type Synkronus} from '../../src/api/synkronus';
+import type {ChiTable} from '../../src/api/synkronus/go/chi';
+import {ROUTES} from '../../src/api/synkronus/releases/v1.0.0-alpha.6/routes';
 import {writeZip} from '../../src/api/synkronus/zip';
 import {CONTRACT, newSynkronus} from '../support/api-console';
 import {STATE_TIMEOUT_MS} from '../support/limits';
@@ -58,6 +62,7 @@ const SEGMENTS = [
   '%E0%A4%A',
   '%F0%9F%92%A9',
   '%C0%AE%C0%AE',
+  ...['%ff', '%e2%82', '%c0%af', '%e0%80%af', '%f0%80%80%af', '%ed%a0%80', '%fe%ff%c0%80'],
   'x'.repeat(4096),
   '%20',
   '~',
@@ -77,6 +82,34 @@ const SEGMENTS = [
   '20991301-256199',
   'app/index.html',
   '3f2b9c1e-7d4a-4e8b-a6c5-1d2e3f4a5b6c.jpg',
+];
+
+/**
+ * Bytes that are not UTF-8, as a path carries them: a lone byte over 0x7f, a sequence cut short, overlong forms
+ * of `.`, `/` and NUL, a surrogate, and what no UTF-8 has (`%fe`, `%ff`), with encoded slashes and NUL beside them,
+ * and an escaped `%`.
+ */
+const NOT_UTF8 = [
+  '%c0%ae%c0%ae',
+  '%C0%AE',
+  '%ff',
+  '%fe%ff',
+  '%e2%82',
+  '%e2%82x',
+  '%c0%af',
+  '%c0%80',
+  '%e0%80%af',
+  '%f0%80%80%af',
+  '%f8%88%80%80%80',
+  '%ed%a0%80',
+  '%80',
+  '%c3%28',
+  '%c0%ae%c0%ae%2f%c0%ae%c0%ae',
+  '%00%ff',
+  '%2f%ff',
+  // An escaped `%`: what chi decodes to a `%` a handler unescapes again.
+  '%25',
+  '%25ff',
 ];
 
 /** Query strings. */
@@ -608,6 +641,34 @@ async function fuzz(dialect: DialectName, seed: number): Promise<{engine: Synkro
   return {engine, counts};
 }
 
+/** Every path the release routes and the description lists, as a target with `{param}` and `*` left to fill. */
+function everyRoute(): {method: string; path: string}[] {
+  const routes = CONTRACT.operations.map((op) => ({method: op.method, path: op.path}));
+  const walk = (table: ChiTable<unknown>, prefix: string) => {
+    for (const entry of table) {
+      if ('mount' in entry) walk(entry.table, prefix + entry.mount);
+      else routes.push({method: entry.method, path: (prefix + entry.pattern).replace(/(.)\/$/, '$1')});
+    }
+  };
+  walk(ROUTES, '');
+  return routes;
+}
+
+/**
+ * Each route with each of NOT_UTF8 in its parameters, after its path, and before a trailing slash (chi's
+ * RedirectSlashes writes the decoded bytes into `Location`), sent as the raw target Node's server hands over.
+ */
+function notUtf8Targets(): {method: string; target: string}[] {
+  const made: {method: string; target: string}[] = [];
+  for (const {method, path} of everyRoute())
+    for (const bytes of NOT_UTF8) {
+      const filled = path.replace(/\{[^}]+\}|\*/g, bytes);
+      const targets = [filled, `${filled}/`, `${path.replace(/\{[^}]+\}|\*/g, 'x')}/${bytes}/`, `${filled}?q=${bytes}`];
+      for (const target of targets) for (const m of new Set([method, 'GET', 'HEAD'])) made.push({method: m, target});
+    }
+  return made;
+}
+
 /** After the fuzz, the same engine still serves a device: login, a pull, an export. */
 async function stillUsable(engine: Synkronus) {
   const {token} = await login(engine, 'fieldworker', 's3cret-passphrase');
@@ -626,6 +687,44 @@ async function stillUsable(engine: Synkronus) {
   expect(exported.status, `export after the fuzz: ${exported.headers.get(ENGINE_HEADERS.reason)}`).toBe(200);
   expect(exported.headers.get('content-type')).toBe('application/zip');
   expect((await exported.arrayBuffer()).byteLength).toBeGreaterThan(0);
+}
+
+for (const dialect of ['description', 'v1.0.0-alpha.6'] as const) {
+  test(`dialect ${dialect}: bytes that are not UTF-8 in the path of every route, no throw, no unexplained 5xx`, async () => {
+    const engine = newSynkronus(dialect);
+    const {access} = await tokensOf(engine);
+    const failures: string[] = [];
+    const targets = notUtf8Targets();
+    for (const {method, target} of targets) {
+      const label = `${method} ${target}`;
+      try {
+        const request = new Request(BASE + target, {method, headers: {Authorization: `Bearer ${access[0]}`}});
+        const {response} = await engine.exchange(request, {target});
+        const bytes = new Uint8Array(await response.arrayBuffer());
+        // Every header is a ByteString a socket can carry: no control byte but the tab.
+        response.headers.forEach((value, name) => {
+          // eslint-disable-next-line no-control-regex -- the bytes a header value may not hold
+          if (/[\u0000-\u0008\u000a-\u001f\u007f]|[^\u0000-\u00ff]/.test(value))
+            failures.push(`${label} → ${name}: ${JSON.stringify(value)}`);
+        });
+        const location = response.headers.get('Location');
+        // RedirectSlashes' Location is ASCII: net/http escapes every byte over 0x7f.
+        if (location !== null && /[^\u0020-\u007e]/.test(location))
+          failures.push(`${label} → Location ${JSON.stringify(location)}`);
+        const rules = (response.headers.get(ENGINE_HEADERS.rules) ?? '').split(', ');
+        const unspecified = response.status === 501 && response.headers.has(ENGINE_HEADERS.unspecified);
+        const ruled = dialect === 'v1.0.0-alpha.6' && rules.some((rule) => SERVER_ERROR_RULES.has(rule));
+        if (response.status >= 500 && !unspecified && !ruled)
+          failures.push(
+            `${label} → ${response.status} ${response.headers.get(ENGINE_HEADERS.reason) ?? ''} ${bytes.length}`,
+          );
+      } catch (error) {
+        failures.push(`${label} → throws ${(error as Error).message}`);
+      }
+    }
+    expect(targets.length).toBeGreaterThan(2000);
+    expect(failures.slice(0, 20)).toEqual([]);
+  });
 }
 
 for (const [dialect, seed] of [

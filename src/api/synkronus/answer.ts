@@ -30,6 +30,11 @@ export function toResponse(request: Request, outcome: Outcome, dialect: DialectN
   else if (answer.body !== undefined) payload = `${answer.indent ? goMarshalIndent(answer.body) : goMarshal(answer.body)}\n`;
   const contentType = answer.contentType ?? (answer.body !== undefined ? 'application/json' : undefined);
   if (contentType) headers.set('Content-Type', contentType);
+  if (request.method.toUpperCase() === 'HEAD' && payload !== null && !headers.has('Content-Length')) {
+    // net/http counts what a handler writes to a HEAD request, drops it, and states its length.
+    const length = typeof payload === 'string' ? new TextEncoder().encode(payload).length : payload.size;
+    if (length > 0) headers.set('Content-Length', String(length));
+  }
   if (request.method.toUpperCase() === 'HEAD' || answer.status === 304) payload = null;
   headers.set(ENGINE_HEADERS.dialect, dialect);
   if (outcome.rules.length) headers.set(ENGINE_HEADERS.rules, outcome.rules.join(', '));

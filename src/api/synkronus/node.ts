@@ -66,11 +66,19 @@ function requestOf(req: http.IncomingMessage, url: URL, method: string, body: Bu
   return new Request(url, {method, headers, body: hasBody ? new Uint8Array(body) : undefined});
 }
 
+/** The statuses that carry no body, and so no Content-Length (net/http's bodyAllowedForStatus). */
+const bodyless = (status: number) => status < 200 || status === 204 || status === 304;
+
+/**
+ * Go's server states the length of every answer it sends whole, `Content-Length: 0` included; for HEAD, the
+ * length of what the handler wrote (the engine's answer says it, its body dropped).
+ */
 async function send(res: http.ServerResponse, method: string, response: Response) {
   const payload = Buffer.from(await response.arrayBuffer());
-  const out: Record<string, string> = {};
-  response.headers.forEach((value, name) => (out[name] = value));
-  if (payload.length && method !== 'HEAD') out['content-length'] = String(payload.length);
+  const out: Record<string, string | string[]> = {};
+  // chi adds one `Allow` line per method (tree.go, methodNotAllowedHandler); a Response joins them with commas.
+  response.headers.forEach((value, name) => (out[name] = name === 'allow' ? value.split(', ') : value));
+  if (method !== 'HEAD' && !bodyless(response.status)) out['content-length'] = String(payload.length);
   res.writeHead(response.status, out);
   res.end(method === 'HEAD' ? undefined : payload);
 }
@@ -95,7 +103,9 @@ export async function startSynkronusServer(options: SynkronusServerOptions): Pro
 
   async function serve(req: http.IncomingMessage, res: http.ServerResponse, body: Buffer) {
     const started = Date.now();
-    const url = new URL(req.url ?? '/', origin);
+    // A target that starts with `//` is a path here, not a URL without its scheme.
+    const target = req.url ?? '/';
+    const url = target.startsWith('/') ? new URL(origin + target) : new URL(target, origin);
     const method = (req.method ?? 'GET').toUpperCase();
     if (options.control && (url.pathname === CONTROL_PREFIX || url.pathname.startsWith(`${CONTROL_PREFIX}/`))) {
       const path = url.pathname.slice(CONTROL_PREFIX.length);

@@ -34,8 +34,9 @@ function matchPattern(pattern: string, path: string): {params: Record<string, st
   const params: Record<string, string> = {};
   for (let i = 0; i < want.length; i++) {
     const {kind, text} = want[i];
-    if (kind === 2) return {params, rest: have.slice(i).join('/')};
     if (i >= have.length) return undefined;
+    // `/static/*` takes `/static/` and below, never `/static` itself.
+    if (kind === 2) return {params, rest: have.slice(i).join('/')};
     if (kind === 1) {
       if (have[i] === '') return undefined;
       params[text.slice(1, -1)] = have[i];

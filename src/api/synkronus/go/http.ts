@@ -29,11 +29,33 @@ export const badRequestTarget = (): Answer => ({
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&#34;').replace(/'/g, '&#39;');
 
-/** http.Redirect: `Location`, and for GET a short HTML body (HEAD gets the type without it, POST neither). */
+/**
+ * The `Location` net/http writes for `url`, a byte string: http.Redirect's hexEscapeNonASCII (`%` and the byte in
+ * lower-case hex, no padding), then the header writer's newlines as spaces and the value trimmed. Go writes any
+ * other control byte as it is; neither a fetch `Response` (NUL) nor Node's `http` (any of them but the tab) can
+ * send one, so the engine escapes those the same way: the one place its `Location` differs from the server's.
+ */
+export function goLocation(url: string): string {
+  let out = '';
+  for (const c of url) {
+    const byte = c.charCodeAt(0);
+    if (byte >= 0x80) out += `%${byte.toString(16)}`;
+    else if (c === '\r' || c === '\n') out += ' ';
+    else if ((byte < 0x20 && c !== '\t') || byte === 0x7f) out += `%${byte.toString(16).padStart(2, '0')}`;
+    else out += c;
+  }
+  return out.replace(/^[ \t]+|[ \t]+$/g, '');
+}
+
+/**
+ * http.Redirect to `location`, a byte string: `Location`, and for GET a short HTML body with the bytes as they are
+ * (HEAD gets the type without it, POST neither).
+ */
 export function redirect(method: string, location: string, status = 301): Answer {
-  const answer: Answer = {status, headers: {Location: location}};
+  const answer: Answer = {status, headers: {Location: goLocation(location)}};
   if (method === 'GET' || method === 'HEAD') answer.contentType = 'text/html; charset=utf-8';
-  if (method === 'GET') answer.text = `<a href="${escapeHtml(location)}">Moved Permanently</a>.\n\n`;
+  if (method === 'GET')
+    answer.bytes = Uint8Array.from(`<a href="${escapeHtml(location)}">Moved Permanently</a>.\n\n`, (c) => c.charCodeAt(0));
   return answer;
 }
 

@@ -66,9 +66,14 @@ export function asGoMap(value: unknown): unknown {
 
 const SHORT: Record<string, string> = {'"': '\\"', '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t'};
 
+/** A lone surrogate: a byte of a Go string that is not UTF-8, as goText keeps it (see go/url.ts). */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
 export function goString(text: string): string {
   // eslint-disable-next-line no-control-regex -- Go escapes every control character, and these for HTML
-  return `"${text.replace(/["\\\u0000-\u001f<>&\u2028\u2029]/g, (c) => SHORT[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)}"`;
+  const escaped = text.replace(/["\\\u0000-\u001f<>&\u2028\u2029]/g, (c) => SHORT[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  // encoding/json writes each byte that is not UTF-8 as the escape \ufffd.
+  return `"${escaped.replace(LONE_SURROGATE, '\\ufffd')}"`;
 }
 
 /** Go's float64 formatting: the shortest text that reads back the same, with an exponent below 1e-6 and from 1e21. */

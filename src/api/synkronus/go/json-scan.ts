@@ -40,8 +40,11 @@ export function quoteChar(c: number): string {
   return `'${text}'`;
 }
 
-/** Go's decoding of UTF-8 bytes: each byte that does not start a valid sequence becomes U+FFFD on its own. */
-export function goUtf8(bytes: Uint8Array, from = 0, to = bytes.length): string {
+/**
+ * Go's decoding of UTF-8 bytes: each byte that does not start a valid sequence becomes U+FFFD on its own, or
+ * what `invalid` makes of it.
+ */
+export function goUtf8(bytes: Uint8Array, from = 0, to = bytes.length, invalid: (byte: number) => string = () => '\ufffd'): string {
   let out = '';
   let i = from;
   while (i < to) {
@@ -61,7 +64,7 @@ export function goUtf8(bytes: Uint8Array, from = 0, to = bytes.length): string {
     }
     const min = size === 4 ? 0x10000 : size === 3 ? 0x800 : 0x80;
     if (!valid || cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) {
-      out += '\ufffd';
+      out += invalid(b);
       i++;
       continue;
     }

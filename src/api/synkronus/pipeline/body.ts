@@ -2,9 +2,11 @@
  * Step 5: the body, read within the engine's limits (413 and X-Synkronus-Limit: what a page can hold). The
  * description dialect parses JSON and checks it against the request's schema; the release decodes it into
  * its handler's Go struct (releases/<tag>/structs.ts), which refuses only a JSON type it cannot hold, with
- * Go's words. A multipart body is read as a form in both, with net/http's words in the release.
+ * Go's words. A multipart body is read as a form in both: by the runtime in the description, by Go's
+ * mime/multipart, with net/http's words, in the release.
  */
 import {decodeGo} from '../go/json-decode';
+import {parseMultipartForm, queryError} from '../go/multipart';
 import {jsonDepth, MAX_JSON_BYTES, MAX_JSON_DEPTH, parseJson} from '../json';
 import type {Answer} from '../types';
 import type {RequestContext} from './context';
@@ -52,7 +54,7 @@ export async function bodyRelease(ctx: RequestContext) {
   const bytes = await bodyBytes(ctx);
   if (!(bytes instanceof Uint8Array)) return bytes;
   const release = ctx.dialect.release!;
-  if (ctx.op!.body!.mediaType === 'multipart/form-data') return readForm(ctx, release.multipartMessage[ctx.op!.operationId]);
+  if (ctx.op!.body!.mediaType === 'multipart/form-data') return readGoForm(ctx, bytes, release.multipartMessage[ctx.op!.operationId]);
   const struct = release.structs[ctx.op!.operationId];
   if (bytes.length > MAX_JSON_BYTES) return tooLarge(`a JSON body over ${MAX_JSON_BYTES} bytes`);
   const raw = new TextDecoder().decode(bytes);
@@ -70,20 +72,30 @@ export async function bodyRelease(ctx: RequestContext) {
   return undefined;
 }
 
-/** A multipart form; `message`: the release's text for a form net/http cannot read. */
-async function readForm(ctx: RequestContext, message?: string) {
-  const type = ctx.request.headers.get('Content-Type') ?? '';
-  const [media, ...rest] = type.split(';').map((part) => part.trim());
-  const releaseError = (error: string | undefined) => (message ? {error, message} : undefined);
-  if (media.toLowerCase() !== 'multipart/form-data')
-    return ctx.fail(400, 'the body is not multipart/form-data', releaseError("request Content-Type isn't multipart/form-data"));
-  if (!rest.some((param) => /^boundary=/i.test(param)))
-    return ctx.fail(400, 'the multipart body has no boundary', releaseError('no multipart boundary param in Content-Type'));
+/** A multipart form, as the description dialect reads it: the runtime's own multipart parser. */
+async function readForm(ctx: RequestContext) {
+  const media = (ctx.request.headers.get('Content-Type') ?? '').split(';')[0].trim();
+  if (media.toLowerCase() !== 'multipart/form-data') return ctx.fail(400, 'the body is not multipart/form-data');
   try {
     ctx.form = await ctx.request.clone().formData();
   } catch {
-    // net/http's text for each way a multipart body can be broken is not reproduced.
-    return ctx.fail(400, 'the multipart body cannot be read', message ? {error: null, message} : undefined);
+    return ctx.fail(400, 'the multipart body cannot be read');
   }
+  return undefined;
+}
+
+/**
+ * A multipart form as the release's handler reads it (`r.ParseMultipartForm(32 << 20)`, then `r.FormFile`):
+ * Go's reader, with net/http's text in the 400 (`message` is the handler's). The form's files come first, so
+ * that `form.get(name)` finds a file where FormFile does.
+ */
+function readGoForm(ctx: RequestContext, bytes: Uint8Array, message: string) {
+  const form = parseMultipartForm(ctx.request.headers.get('Content-Type') ?? '', bytes, queryError(ctx.goTarget!.rawQuery));
+  if ('error' in form) return ctx.fail(400, `net/http cannot read the multipart form: ${form.error}`, {error: form.error, message});
+  const data = new FormData();
+  for (const [name, files] of form.files)
+    for (const file of files) data.append(name, new File([file.bytes.slice()], file.filename, {type: file.contentType}));
+  for (const [name, values] of form.values) for (const value of values) data.append(name, value);
+  ctx.form = data;
   return undefined;
 }

@@ -18,9 +18,10 @@ export function readTarget(ctx: RequestContext) {
 }
 
 export function redirectSlashes(ctx: RequestContext) {
-  const {path, rawQuery} = ctx.goTarget!;
-  if (path.length <= 1 || !path.endsWith('/')) return undefined;
+  const {pathBytes, rawQuery} = ctx.goTarget!;
+  if (pathBytes.length <= 1 || !pathBytes.endsWith('/')) return undefined;
   ctx.when('trailing-slash-redirect');
+  // The decoded path, its bytes as they are (middleware/strip.go RedirectSlashes): http.Redirect escapes them.
   const host = ctx.request.headers.get('Host') ?? ctx.url.host;
-  return redirect(ctx.method, `//${host}${path.slice(0, -1)}${rawQuery ? `?${rawQuery}` : ''}`);
+  return redirect(ctx.method, `//${host}${pathBytes.slice(0, -1)}${rawQuery ? `?${rawQuery}` : ''}`);
 }

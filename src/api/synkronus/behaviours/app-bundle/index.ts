@@ -6,7 +6,7 @@
 import {descriptionFileType} from '../../dialects';
 import {fileType} from '../../go/http';
 import {goClean} from '../../go/filepath';
-import {pathUnescape} from '../../go/url';
+import {goText, pathUnescapeBytes} from '../../go/url';
 import {isoSeconds, manifestOf, type BundleFile} from '../../store';
 import type {Answer, Behaviour, Call} from '../../types';
 import {getAppBundleChanges} from './changes';
@@ -51,9 +51,14 @@ function releaseFile(call: Call, path: string, preview: boolean): BundleFile | A
 
 /** The release's handler: the path unescaped, `preview` read by strconv.ParseBool, its own If-None-Match test. */
 function releaseDownload(call: Call): Answer {
-  const path = pathUnescape(call.params.path);
-  if (typeof path !== 'string')
-    return call.fail(400, 'the path is not valid percent-encoding', {error: path.error, message: 'Invalid file path encoding'});
+  const bytes = pathUnescapeBytes(call.params.path);
+  // A second unescape of what chi already decoded (internal/handlers/appbundle.go:47-53): `%25` fails it.
+  if (typeof bytes !== 'string') {
+    call.when('bundle-download-missing-500');
+    return call.fail(400, 'the path is not valid percent-encoding', {error: bytes.error, message: 'Invalid file path encoding'});
+  }
+  // Go's string, bytes that are not UTF-8 and all: the error text names the path with them.
+  const path = goText(bytes);
   const preview = ['1', 't', 'T', 'TRUE', 'true', 'True'].includes(call.query.get('preview') ?? '');
   const file = releaseFile(call, path, preview);
   if ('status' in file) return file;
