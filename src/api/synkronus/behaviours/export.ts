@@ -4,6 +4,7 @@
  * typed from the JSON types found (numbers, booleans, else text). The Parquet writer is loaded only when an
  * export is made, so no page carries it.
  */
+import {jsonbText} from '../go/json-encode';
 import type {Observation} from '../store';
 import type {Answer, Behaviour, Call} from '../types';
 import {writeZip} from '../zip';
@@ -36,7 +37,8 @@ function cell(call: Call, row: Observation, key: string, type: SqlType): unknown
   // lib/pq hands a numeric over as text, which the export does not take for a number: the cell is empty.
   if (type === 'numeric') return call.when('export-numbers-empty') ? null : value;
   if (type === 'boolean') return value;
-  return typeof value === 'string' ? value : JSON.stringify(value);
+  // `->>` gives a string's text, and any other value as PostgreSQL writes jsonb.
+  return typeof value === 'string' ? value : jsonbText(value);
 }
 
 /** Why the release's queries fail for these records, if they do: data that is not an object, a key that breaks the SQL. */
