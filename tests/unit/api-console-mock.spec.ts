@@ -7,7 +7,6 @@
  * Also: the seed, paging, versions, the ZIP of the export, reset, and the contract itself.
  */
 import {test, expect} from '@playwright/test';
-import {parquetReadObjects} from 'hyparquet';
 import {
   answerProblems,
   CONTRACT,
@@ -26,6 +25,7 @@ import {
 import {listZip, writeZip} from '../../src/api/synkronus/zip';
 import {listOperations} from '../../src/api/openapi';
 import {API} from '../support/api-description';
+import {parquetRows} from '../support/parquet';
 
 const BASE = 'http://localhost:8080';
 
@@ -655,7 +655,7 @@ test.describe('the in-browser Synkronus', () => {
     if (listing.kind !== 'zip') throw new Error(`the export is not a ZIP: ${listing.reason}`);
     const {entries} = listing;
     expect(entries.map((e) => e.name)).toEqual(['household_survey.parquet', 'water_point.parquet']);
-    const rows = await parquetReadObjects({file: (await entries[0].read())!.slice().buffer});
+    const rows = await parquetRows((await entries[0].read())!);
     expect(rows).toHaveLength(60);
     expect(rows[0]).toMatchObject({
       observation_id: 'obs-seed-001',

@@ -6,7 +6,6 @@
  * without a probe is a compile error.
  */
 import {test, expect} from '@playwright/test';
-import {parquetReadObjects} from 'hyparquet';
 import {RULES, SEED_CURRENT_VERSION, type RuleId} from '../../src/api/synkronus';
 import {BEHAVIOURS} from '../../src/api/synkronus/behaviours';
 import {OPERATION_IDS} from '../../src/api/synkronus/operations';
@@ -30,6 +29,7 @@ import {
   type Session,
 } from '../support/engine-session';
 import {OVERVIEW_PATH, serverEntries} from '../support/known-issues';
+import {parquetRows} from '../support/parquet';
 
 const BCRYPT_TOO_LONG = 'failed to hash password: failed to hash password: bcrypt: password length exceeds 72 bytes';
 const PHOTO = () => new Blob(['jpeg bytes'], {type: 'image/jpeg'});
@@ -51,7 +51,7 @@ async function exportRows(a: Answer, entry: string): Promise<Record<string, unkn
   const file = zip.entries.find((e) => e.name === entry);
   const bytes = await file?.read();
   if (!bytes) throw new Error(`the export has no readable ${entry}`);
-  return parquetReadObjects({file: bytes.slice().buffer});
+  return parquetRows(bytes);
 }
 
 /** Pushes `row` as a record of `formType` (a form no seeded record has), as the fieldworker. */

@@ -1,9 +1,12 @@
 /**
  * Tag Data export: a ZIP of one Parquet file per form type, with the columns the release writes
  * (pkg/dataexport at the tag): the record's own fields, then `data_<key>` for each key of the form type's data,
- * typed from the JSON types found (numbers, booleans, else text). The Parquet writer is loaded only when an
- * export is made, so no page carries it.
+ * typed from the JSON types found (numbers, booleans, else text), and each file's footer as Arrow Go v14.0.2's
+ * pqarrow writes it. The Parquet writer is loaded only when an export is made, so no page carries it.
  */
+import type {SchemaElement} from 'hyparquet';
+import {arrowSchemaBase64, type ArrowField} from '../go/arrow-schema';
+import {jsonbText} from '../go/json-encode';
 import type {Observation} from '../store';
 import type {Answer, Behaviour, Call} from '../types';
 import {writeZip} from '../zip';
@@ -11,7 +14,7 @@ import {DRIVER_ERROR} from './fields';
 import {citeStoredRules} from './records';
 
 type SqlType = 'numeric' | 'boolean' | 'text';
-type Column = {name: string; data: unknown[]; type: 'STRING' | 'BOOLEAN' | 'INT64' | 'DOUBLE'; nullable?: false};
+type Column = ArrowField & {data: unknown[]};
 
 const jsonType = (value: unknown) =>
   value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value === 'number' ? 'number' : typeof value === 'string' ? 'string' : typeof value === 'boolean' ? 'boolean' : 'object';
@@ -36,7 +39,8 @@ function cell(call: Call, row: Observation, key: string, type: SqlType): unknown
   // lib/pq hands a numeric over as text, which the export does not take for a number: the cell is empty.
   if (type === 'numeric') return call.when('export-numbers-empty') ? null : value;
   if (type === 'boolean') return value;
-  return typeof value === 'string' ? value : JSON.stringify(value);
+  // `->>` gives a string's text, and any other value as PostgreSQL writes jsonb.
+  return typeof value === 'string' ? value : jsonbText(value);
 }
 
 /** Why the release's queries fail for these records, if they do: data that is not an object, a key that breaks the SQL. */
@@ -48,26 +52,56 @@ function queryProblem(call: Call, rows: Observation[]): string | undefined {
   return key === undefined ? undefined : `a field named ${JSON.stringify(key)}`;
 }
 
+/**
+ * The Parquet schema `pqarrow.ToParquet` makes of the export's Arrow schema (Arrow Go v14.0.2,
+ * parquet/pqarrow/schema.go:270-301, 448): the root named `schema` and REPEATED (parquet/writer_properties.go:50,
+ * 333), strings as UTF8 byte arrays with the STRING logical type, int64 with INTEGER(64, signed), booleans and
+ * doubles with no logical type.
+ */
+function parquetSchema(columns: Column[]): SchemaElement[] {
+  const leaf = ({name, type, nullable}: Column): SchemaElement => {
+    const repetition_type = nullable ? 'OPTIONAL' : 'REQUIRED';
+    if (type === 'utf8') return {name, repetition_type, type: 'BYTE_ARRAY', converted_type: 'UTF8', logical_type: {type: 'STRING'}};
+    if (type === 'int64') return {name, repetition_type, type: 'INT64', converted_type: 'INT_64', logical_type: {type: 'INTEGER', bitWidth: 64, isSigned: true}};
+    return {name, repetition_type, type: type === 'bool' ? 'BOOLEAN' : 'DOUBLE'};
+  };
+  return [{name: 'schema', repetition_type: 'REPEATED', num_children: columns.length}, ...columns.map(leaf)];
+}
+
 async function parquetOf(call: Call, rows: Observation[]): Promise<Uint8Array> {
   const {parquetWriteBuffer} = await import('hyparquet-writer');
-  const text = (name: string, get: (row: Observation) => unknown, nullable = true): Column => ({name, data: rows.map(get), type: 'STRING', ...(nullable ? {} : {nullable: false})});
+  const column = (name: string, type: Column['type'], nullable: boolean, get: (row: Observation) => unknown): Column => ({name, type, nullable, data: rows.map(get)});
+  // pkg/dataexport/service.go:132-161 at the tag: the record's fields, then one nullable column per data key.
   const columns: Column[] = [
-    text('observation_id', (r) => r.observation_id, false),
-    text('form_type', (r) => r.form_type, false),
-    text('form_version', (r) => r.form_version, false),
-    text('created_at', (r) => r.created_at, false),
-    text('updated_at', (r) => r.updated_at, false),
-    text('synced_at', (r) => r.synced_at ?? null),
-    {name: 'deleted', data: rows.map((r) => Boolean(r.deleted)), type: 'BOOLEAN', nullable: false},
-    {name: 'version', data: rows.map((r) => BigInt(r.version)), type: 'INT64', nullable: false},
-    text('geolocation', (r) => (r.geolocation ? JSON.stringify(r.geolocation) : null)),
-    ...formSchema(rows).map(([key, type]): Column => ({
-      name: `data_${key}`,
-      data: rows.map((row) => cell(call, row, key, type)),
-      type: type === 'numeric' ? 'DOUBLE' : type === 'boolean' ? 'BOOLEAN' : 'STRING',
-    })),
+    column('observation_id', 'utf8', false, (r) => r.observation_id),
+    column('form_type', 'utf8', false, (r) => r.form_type),
+    column('form_version', 'utf8', false, (r) => r.form_version),
+    column('created_at', 'utf8', false, (r) => r.created_at),
+    column('updated_at', 'utf8', false, (r) => r.updated_at),
+    column('synced_at', 'utf8', true, (r) => r.synced_at ?? null),
+    column('deleted', 'bool', false, (r) => Boolean(r.deleted)),
+    column('version', 'int64', false, (r) => BigInt(r.version)),
+    column('geolocation', 'utf8', true, (r) => (r.geolocation ? JSON.stringify(r.geolocation) : null)),
+    ...formSchema(rows).map(([key, type]) =>
+      column(`data_${key}`, type === 'numeric' ? 'float64' : type === 'boolean' ? 'bool' : 'utf8', true, (row) => cell(call, row, key, type)),
+    ),
   ];
-  return new Uint8Array(parquetWriteBuffer({columnData: columns, codec: 'UNCOMPRESSED'}));
+  const buffer = parquetWriteBuffer({
+    schema: parquetSchema(columns),
+    // Arrow Go's defaults (parquet/writer_properties.go:30-49): every column but the booleans dictionary encoded
+    // up to a 1 MiB dictionary, booleans plain, no compression, one row group of up to 64 Mi rows, 1 MiB pages,
+    // statistics with whole values (Arrow Go leaves out a min or a max longer than 4 KiB,
+    // parquet/metadata/statistics.go:69, which hyparquet-writer cannot: the engine keeps it).
+    columnData: columns.map(({name, type, data}) => ({name, data, encoding: type === 'bool' ? 'PLAIN' : 'RLE_DICTIONARY'})),
+    codec: 'UNCOMPRESSED',
+    dictionarySize: 1024 * 1024,
+    statisticsTruncateLength: Infinity,
+    rowGroupSize: 64 * 1024 * 1024,
+    pageSize: 1024 * 1024,
+    createdBy: 'parquet-go version 14.0.2',
+    kvMetadata: [{key: 'ARROW:schema', value: arrowSchemaBase64(columns)}],
+  });
+  return new Uint8Array(buffer);
 }
 
 /** The entry's name: the form type with the characters a file name cannot hold replaced, at most 100 bytes. */

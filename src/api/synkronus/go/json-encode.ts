@@ -32,6 +32,37 @@ export function jsonbValue(value: unknown): unknown {
   return new Ordered(keys.map((key) => [key, jsonbValue((value as Record<string, unknown>)[key])]));
 }
 
+/** A JSON number as PostgreSQL's numeric writes it: never with an exponent. */
+function numericText(n: number): string {
+  const text = String(n);
+  const match = /^(-?)(\d)(?:\.(\d+))?e([+-]\d+)$/.exec(text);
+  if (!match) return text;
+  const [, sign, first, rest = '', exponent] = match;
+  const digits = first + rest;
+  const point = 1 + Number(exponent);
+  if (point <= 0) return `${sign}0.${'0'.repeat(-point)}${digits}`;
+  return sign + digits.padEnd(point, '0');
+}
+
+/**
+ * A JSON value as PostgreSQL writes a jsonb as text (what `->>` gives for an object or an array): jsonb's key
+ * order, `": "` and `", "` between items (jsonb.c, JsonbToCStringWorker), strings escaped by escape_json (json.c:
+ * `"`, `\` and the control characters only). The release's export writes this text into the Parquet cell.
+ */
+export function jsonbText(value: unknown): string {
+  if (value === null || value === undefined) return 'null';
+  if (typeof value === 'number') return numericText(value);
+  if (typeof value === 'boolean') return String(value);
+  if (typeof value === 'string') {
+    const named: Record<string, string> = {'\b': '\\b', '\f': '\\f', '\n': '\\n', '\r': '\\r', '\t': '\\t', '"': '\\"', '\\': '\\\\'};
+    // eslint-disable-next-line no-control-regex
+    return `"${value.replace(/["\\\u0000-\u001f]/g, (c) => named[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)}"`;
+  }
+  if (Array.isArray(value)) return `[${value.map(jsonbText).join(', ')}]`;
+  const keys = (jsonbValue(value) as Ordered).entries.map(([key]) => key);
+  return `{${keys.map((key) => `${jsonbText(key)}: ${jsonbText((value as Record<string, unknown>)[key])}`).join(', ')}}`;
+}
+
 /** JSON text kept as it was sent (json.RawMessage): written compacted, with `<`, `>` and `&` escaped. */
 export class RawText {
   constructor(readonly text: string) {}
