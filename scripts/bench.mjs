@@ -12,7 +12,9 @@
 // 4× (scripts/render-cost.cjs; median of three), beside the figures before /api drew each schema once
 // (perf/api-render-before.json). And it builds the site with three times today's docs pages
 // (tests/fixtures/tripled-docs) and prints each docs page's JavaScript, first-paint bytes and a first search
-// there beside today's, against today's budgets (scripts/bench-growth.mjs).
+// there beside today's, and the three budgets of the docs pages' JavaScript at both sizes: the shared base,
+// each page's own chunks and the slope, with the pages the base's headroom still allows (scripts/bench-growth.mjs,
+// scripts/docs-js.cjs; kept in perf/results.json as `docsJs`).
 //   node scripts/bench.mjs [--runs N] [--lighthouse-runs N] [--skip-builds]
 import {execFileSync, spawnSync} from 'node:child_process';
 import fs from 'node:fs';
@@ -21,12 +23,13 @@ import path from 'node:path';
 import {createRequire} from 'node:module';
 import {fileURLToPath} from 'node:url';
 import {timeFirstSearch} from './bench-search.mjs';
-import {buildGrowthFixture, measureGrowth, printGrowth} from './bench-growth.mjs';
+import {buildGrowthFixture, growthDocsJs, measureGrowth, printDocsJs, printGrowth} from './bench-growth.mjs';
 
 const require = createRequire(import.meta.url);
 const {chromium} = require('@playwright/test');
 const {startNginx, REPO_ROOT} = require('./nginx.cjs');
 const {measurePage, firstPaintBytes, kib, MOBILE_VIEWPORT} = require('./page-weight.cjs');
+const {scriptBytes} = require('./docs-js.cjs');
 const {FIELD_2G, measureField2g} = require('./field-2g.cjs');
 const {CPU_SLOWDOWN, measureRenderCost} = require('./render-cost.cjs');
 const {PAGE_PATHS} = require('../tests/support/routes.cjs');
@@ -105,6 +108,8 @@ const growthFixture = await buildGrowthFixture();
 
 const server = startNginx({port: PORT, name: 'bench'});
 const routes = [];
+/** The docs pages' scripts of today's site, for the shared base and each page's own chunks. */
+const todayDocsLoads = [];
 let field2g;
 let render;
 let growth;
@@ -115,6 +120,8 @@ try {
     // GitHub Pages serves gzip, not Brotli: the same load again, as a reader there gets it.
     const gzip = await measurePage(browser, `${server.origin}${route}`, {encoding: 'gzip'});
     const firstPaint = await firstPaintBytes(`${server.origin}${route}`);
+    if (kindBudgetFor(route) === BUDGETS.pages.docs)
+      todayDocsLoads.push({route, brotli: scriptBytes(m), gzip: scriptBytes(gzip)});
     // Only what the Performance budgets page shows: it bundles this file, so each field costs its JavaScript.
     routes.push({
       path: route,
@@ -213,6 +220,7 @@ const results = {
   routes,
   field2g: field2g ?? null,
   render: render ?? null,
+  docsJs: growth ? growthDocsJs(todayDocsLoads, growth) : null,
 };
 if (SKIP_BUILDS && fs.existsSync(RESULTS_FILE)) {
   // No build was timed: keep the build times of the previous results, if there are any.
@@ -287,6 +295,7 @@ if (render) {
 }
 // Printed, not kept in perf/results.json (the Performance budgets page bundles that file, and shows none of this).
 if (growth) over.push(...printGrowth(growth, routes, pageBudgetFor, BUDGETS.search.firstSearchKiB));
+if (results.docsJs) over.push(...printDocsJs(results.docsJs));
 // Printed, not kept in perf/results.json: the Performance budgets page bundles that file, and shows none of this.
 const mainModules = fs.existsSync(MAIN_MODULES_FILE) ? JSON.parse(fs.readFileSync(MAIN_MODULES_FILE, 'utf8')) : null;
 if (mainModules) {

@@ -1,7 +1,8 @@
 /**
  * Page-weight budgets (perf/budgets.json) on the production build served by nginx with compression,
  * measured in Chromium on a cold load at a phone's viewport: with Brotli, as nginx serves it, and the
- * JavaScript again with gzip only, as GitHub Pages serves it (jsGzipKiB). Prints the measured figures.
+ * JavaScript again with gzip only, as GitHub Pages serves it (jsGzipKiB). The docs pages' JavaScript has budgets
+ * of its own (the shared base and each page's own chunks: ./docs-js.spec.ts). Prints the measured figures.
  */
 import {test, expect} from '@playwright/test';
 import {PAGE_PATHS} from '../support/routes.cjs';

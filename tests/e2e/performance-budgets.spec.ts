@@ -90,3 +90,63 @@ test("the performance budgets page compares /api's layout and style with a docs 
 });
 
 type RenderCost = {route: string; elements: number; layoutMs: number; styleMs: number};
+
+test("the performance budgets page states the docs pages' JavaScript budgets and the latest figures", async ({
+  page,
+}) => {
+  const figures = (results as {docsJs?: DocsJsResults | null}).docsJs;
+  expect(figures, 'perf/results.json has no docsJs figures: run npm run bench').toBeTruthy();
+  const {today, grown, slope, headroom, times} = figures!;
+  const b = budgets.docsJs;
+  await page.goto(PAGE);
+  const table = page
+    .getByRole('table')
+    .filter({has: page.getByRole('columnheader', {name: 'JavaScript of a docs page', exact: true})});
+  const row = (name: string) =>
+    table
+      .getByRole('row')
+      .filter({has: page.getByRole('rowheader', {name, exact: true})})
+      .getByRole('cell');
+  await expect(table.getByRole('columnheader')).toHaveText([
+    'JavaScript of a docs page',
+    'Budget',
+    `Today (${today.docsPages} docs pages)`,
+    `At ${times}× (${grown.docsPages} docs pages)`,
+  ]);
+  await expect(row('the shared base')).toHaveText([
+    `≤ ${b.baseKiB} / ≤ ${b.baseGzipKiB}`,
+    `${today.baseKiB} / ${today.baseGzipKiB}`,
+    `${grown.baseKiB} / ${grown.baseGzipKiB}`,
+  ]);
+  await expect(row("a page's own chunks (the heaviest)")).toHaveText([
+    `≤ ${b.ownKiB} / ≤ ${b.ownGzipKiB}`,
+    `${today.ownKiB} / ${today.ownGzipKiB} (${today.ownRoute})`,
+    `${grown.ownKiB} / ${grown.ownGzipKiB} (${grown.ownRoute})`,
+  ]);
+  await expect(row('the slope: what one more docs page adds to a page')).toHaveText([
+    `≤ ${b.slopeKiB} / ≤ ${b.slopeGzipKiB}`,
+    `${slope.kib} / ${slope.gzipKiB} (from today to ${times}×)`,
+  ]);
+  await expect(page.getByText(/^No docs page may pass/)).toHaveText(
+    `No docs page may pass ${b.baseKiB + b.ownKiB} KiB of JavaScript with Brotli and ${b.baseGzipKiB + b.ownGzipKiB} ` +
+      `KiB with gzip, the base's budget and its own together. The base has ${headroom.kib} KiB of headroom with ` +
+      `Brotli and ${headroom.gzipKiB} KiB with gzip: at the measured slope, the site can add ` +
+      `${headroom.pages ?? 'any number of'} docs pages before the base is over its budget.`,
+  );
+});
+
+type DocsJsFigures = {
+  docsPages: number;
+  baseKiB: number;
+  baseGzipKiB: number;
+  ownKiB: number;
+  ownGzipKiB: number;
+  ownRoute: string;
+};
+type DocsJsResults = {
+  times: number;
+  today: DocsJsFigures;
+  grown: DocsJsFigures;
+  slope: {kib: number; gzipKiB: number};
+  headroom: {kib: number; gzipKiB: number; pages: number | null};
+};

@@ -10,8 +10,15 @@ import {
 } from '@site/perf/budgets';
 // Named imports, which the bundler follows key by key: it leaves out the comments of perf/budgets.json and
 // the figures of perf/results.json that this page does not show (`field2g`), about 3 KiB of text.
-import {apiConsole, buildSeconds, imageKiB, pages as pageBudgets, search} from '@site/perf/budgets.json';
-import {build, machine, measuredAt, method, render, routes} from '@site/perf/results.json';
+import {
+  apiConsole,
+  buildSeconds,
+  docsJs as docsJsBudget,
+  imageKiB,
+  pages as pageBudgets,
+  search,
+} from '@site/perf/budgets.json';
+import {build, docsJs, machine, measuredAt, method, render, routes} from '@site/perf/results.json';
 import ScrollableTable from '@site/src/components/ScrollableTable';
 import styles from './styles.module.css';
 
@@ -275,6 +282,102 @@ export function OverrunList(): ReactNode {
           </li>
         ))}
       </ul>
+    </>
+  );
+}
+
+type DocsJsFigures = {
+  docsPages: number;
+  baseKiB: number;
+  baseGzipKiB: number;
+  ownKiB: number;
+  ownGzipKiB: number;
+  ownRoute: string;
+};
+
+/** A figure with Brotli and with gzip, each over its budget marked. */
+function BrotliGzip({values, budgets}: {values: [number, number]; budgets?: [number, number]}): ReactNode {
+  return values.map((value, i) => (
+    <span key={i} className={budgets && value > budgets[i] ? styles.over : undefined}>
+      {i > 0 && ' / '}
+      {value}
+    </span>
+  ));
+}
+
+/**
+ * The three budgets of the docs pages' JavaScript (perf/budgets.json, docsJs) beside the latest figures of
+ * `npm run bench` today and at three times the docs pages (perf/results.json, docsJs), and the pages the base's
+ * headroom still allows.
+ */
+export function DocsJsTable(): ReactNode {
+  const b = docsJsBudget;
+  const {times, today, grown, slope, headroom} = docsJs as {
+    times: number;
+    today: DocsJsFigures;
+    grown: DocsJsFigures;
+    slope: {kib: number; gzipKiB: number};
+    headroom: {kib: number; gzipKiB: number; pages: number | null};
+  };
+  return (
+    <>
+      <ScrollableTable>
+        <caption>KiB with Brotli / with gzip, on a cold load.</caption>
+        <thead>
+          <tr>
+            <th scope="col">JavaScript of a docs page</th>
+            <th scope="col">Budget</th>
+            <th scope="col">Today ({today.docsPages} docs pages)</th>
+            <th scope="col">
+              At {times}× ({grown.docsPages} docs pages)
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          <tr>
+            <th scope="row">the shared base</th>
+            <td>
+              ≤ {b.baseKiB} / ≤ {b.baseGzipKiB}
+            </td>
+            <td>
+              <BrotliGzip values={[today.baseKiB, today.baseGzipKiB]} budgets={[b.baseKiB, b.baseGzipKiB]} />
+            </td>
+            <td>
+              <BrotliGzip values={[grown.baseKiB, grown.baseGzipKiB]} />
+            </td>
+          </tr>
+          <tr>
+            <th scope="row">a page&apos;s own chunks (the heaviest)</th>
+            <td>
+              ≤ {b.ownKiB} / ≤ {b.ownGzipKiB}
+            </td>
+            <td>
+              <BrotliGzip values={[today.ownKiB, today.ownGzipKiB]} budgets={[b.ownKiB, b.ownGzipKiB]} />{' '}
+              <span className={styles.note}>({today.ownRoute})</span>
+            </td>
+            <td>
+              <BrotliGzip values={[grown.ownKiB, grown.ownGzipKiB]} budgets={[b.ownKiB, b.ownGzipKiB]} />{' '}
+              <span className={styles.note}>({grown.ownRoute})</span>
+            </td>
+          </tr>
+          <tr>
+            <th scope="row">the slope: what one more docs page adds to a page</th>
+            <td>
+              ≤ {b.slopeKiB} / ≤ {b.slopeGzipKiB}
+            </td>
+            <td colSpan={2}>
+              <BrotliGzip values={[slope.kib, slope.gzipKiB]} budgets={[b.slopeKiB, b.slopeGzipKiB]} /> (from today to{' '}
+              {times}×)
+            </td>
+          </tr>
+        </tbody>
+      </ScrollableTable>
+      <p>
+        No docs page may pass {b.baseKiB + b.ownKiB} KiB of JavaScript with Brotli and {b.baseGzipKiB + b.ownGzipKiB}{' '}
+        KiB with gzip, the base&apos;s budget and its own together. The base has {headroom.kib} KiB of headroom with
+        Brotli and {headroom.gzipKiB} KiB with gzip: at the measured slope, the site can add{' '}
+        <strong>{headroom.pages ?? 'any number of'} docs pages</strong> before the base is over its budget.
+      </p>
     </>
   );
 }
