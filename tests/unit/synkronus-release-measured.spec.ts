@@ -149,12 +149,20 @@ test.describe('app bundles, from an empty server', () => {
     expect(await versions(s)).toEqual(['0002', '0001 *']);
   });
 
-  test('an entry whose name holds ".." is skipped, and the upload accepted', async () => {
+  test('an entry whose name holds ".." is skipped, and the upload accepted; others are stored cleaned', async () => {
     const s = await empty();
-    const answer = await upload(s, {...BUNDLE, 'app/../../escape.txt': 'bad'});
-    expect(answer.status).toBe(200);
-    expect(filesOf(s, '0001')).not.toContain('app/../../escape.txt');
-    expect(filesOf(s, '0001')).toHaveLength(4);
+    const odd = {'app/../../escape.txt': 'bad', 'app/a..b.js': 'x', '/app/lead.js': 'y', 'app//dbl.js': 'z'};
+    expect((await upload(s, {...BUNDLE, ...odd})).status).toBe(200);
+    expect(filesOf(s, '0001')?.sort()).toEqual(
+      [
+        'APP_INFO.json',
+        'app/dbl.js',
+        'app/index.html',
+        'app/lead.js',
+        'forms/survey/schema.json',
+        'forms/survey/ui.json',
+      ].sort(),
+    );
   });
 
   test('an entry with a wrong CRC-32: 500, the version left with what was written before', async () => {
