@@ -32,6 +32,7 @@ import {OVERVIEW_PATH, serverEntries} from '../support/known-issues';
 import {parquetRows} from '../support/parquet';
 
 const BCRYPT_TOO_LONG = 'failed to hash password: failed to hash password: bcrypt: password length exceeds 72 bytes';
+const NUL_REFUSED = 'pq: invalid byte sequence for encoding "UTF8": 0x00';
 const PHOTO = () => new Blob(['jpeg bytes'], {type: 'image/jpeg'});
 const versionsOf = (a: Answer) => jsonBody(a).versions as string[];
 
@@ -202,6 +203,15 @@ const PROBES: Record<RuleId, Probe> = {
     release: {
       status: 400,
       check: (a) => expect(jsonBody(a).message).toMatch(/^failed to list users: failed to list users: /),
+    },
+  },
+  'username-database-limits': {
+    // PostgreSQL refuses U+0000 in the look-up's parameter; the description's login only finds no such user.
+    request: () => request('POST', '/auth/login', {json: {username: 'field\u0000worker', password: 'x'}}),
+    description: {status: 401},
+    release: {
+      status: 401,
+      check: releaseError('Invalid credentials', `failed to get user: failed to get user by username: ${NUL_REFUSED}`),
     },
   },
   'health-always-ok': {

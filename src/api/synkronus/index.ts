@@ -162,9 +162,7 @@ export function createSynkronus(
       store.state.clockOffset = millis - Date.now();
     },
     now: () => store.now(),
-    restart: () => {
-      store.state.restarted = true;
-    },
+    restart: () => store.restart(),
     failDatabase: (down) => {
       store.state.databaseDown = down;
     },

@@ -108,7 +108,7 @@ const VARCHAR_COLUMNS = [
  * them is a space (U+0020), and refused otherwise (undefined). Measured on PostgreSQL 15.18: `obs-1` and 300
  * spaces is stored as its first 255 characters; 255 characters and a tab, or an ideographic space, are refused.
  */
-function varcharText(text: string, max: number): string | undefined {
+export function varcharText(text: string, max: number): string | undefined {
   const characters = [...text];
   if (characters.length <= max) return text;
   return characters.slice(max).every((c) => c === ' ') ? characters.slice(0, max).join('') : undefined;

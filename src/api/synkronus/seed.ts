@@ -176,7 +176,6 @@ export function emptyState(seed: Seed, counter: number): State {
     transmissions: new Set(),
     clockOffset: 0,
     databaseDown: false,
-    restarted: false,
   };
 }
 

@@ -61,8 +61,12 @@ export type State = {
    * needs more fails part-way. Unset: room for any file.
    */
   diskBytesLeft?: number;
-  /** Set by `restart`: the server lost what it kept in memory only. */
-  restarted: boolean;
+  /**
+   * The version name the release's server holds in memory and writes into the manifest
+   * (pkg/appbundle/service.go:26): set by a switch (versioning.go:257), or at start where versions exist but
+   * none was ever activated (service.go:414-460). Unset, it is the default `current` (service.go:62).
+   */
+  memoryVersion?: string;
   /** Forms whose core-field hash an upload the release refused recorded all the same (pkg/appbundle/appinfo.go). */
   hashedForms?: string[];
 };
@@ -115,6 +119,26 @@ export class Store {
     const other = new Store(this.seed);
     other.state = structuredClone(this.state);
     return other;
+  }
+
+  /**
+   * What a restart of the release's server does to the state: the manifest is made again and the version
+   * name in memory forgotten (pkg/appbundle/service.go Initialize); with no `CURRENT_VERSION` and versions
+   * stored, the newest is marked active, without copying its files (ensureCurrentVersionSet); the core-field
+   * hashes are those of the active folder's APP_INFO.json only (loadCoreFieldHashes).
+   */
+  restart(): void {
+    const {state} = this;
+    state.manifest = undefined;
+    state.memoryVersion = undefined;
+    const newest = state.bundles.map((b) => b.version).sort((a, b) => (a < b ? 1 : a > b ? -1 : 0))[0];
+    if (!state.active.version && newest !== undefined) {
+      state.active = {version: newest, files: state.active.files};
+      state.memoryVersion = newest;
+    }
+    const info = state.active.files.find((f) => f.path === 'APP_INFO.json');
+    const forms = info ? (JSON.parse(new TextDecoder().decode(info.bytes)) as {forms?: Record<string, {core_hash?: string}> | null}).forms : undefined;
+    state.coreHashes = Object.fromEntries(Object.entries(forms ?? {}).map(([name, form]) => [name, form.core_hash ?? '']));
   }
 
   /** The engine's clock, in milliseconds: real time, moved by `clockOffset`. */

@@ -80,8 +80,17 @@ export function writeZip(entries: {name: string; data: Uint8Array}[]): Uint8Arra
 export const MAX_EXPANDED_BYTES = 8 * 1024 * 1024;
 export const MAX_ENTRIES = 1000;
 
-/** An entry; `read` gives its bytes, or undefined when they cannot be read or expand past their declared size. */
-export type ZipEntry = {name: string; size: number; read: () => Promise<Uint8Array | undefined>};
+/**
+ * An entry; `read` gives its bytes, or undefined when they cannot be read or expand past their declared size;
+ * `crc` is the CRC-32 its central directory declares.
+ */
+export type ZipEntry = {name: string; size: number; crc: number; read: () => Promise<Uint8Array | undefined>};
+
+/**
+ * Whether `bytes` are the entry's as its CRC-32 says: Go's archive/zip (reader.go checksumReader) compares
+ * them once an entry is read to its end, and skips the comparison when the declared CRC-32 is 0.
+ */
+export const checksumMatches = (entry: ZipEntry, bytes: Uint8Array) => entry.crc === 0 || crc32(bytes) === entry.crc;
 
 export type ZipListing =
   | {kind: 'zip'; entries: ZipEntry[]}
@@ -118,8 +127,9 @@ async function readAtMost(stream: ReadableStream<Uint8Array>, limit: number): Pr
 
 /**
  * The entries of a ZIP file, read from its central directory. Every offset and size is checked against
- * the file before use, only stored and deflated entries are read, names may not climb out of the bundle
- * (`..`, a leading `/`), and the declared expanded size is bounded (and enforced while inflating).
+ * the file before use, only stored and deflated entries are read, and the declared expanded size is bounded
+ * (and enforced while inflating). Names are as written, `..` included: what a name may hold is the reader's
+ * choice (an app bundle upload refuses or skips names that climb out of the bundle).
  */
 export function listZip(bytes: Uint8Array): ZipListing {
   const invalid = (reason: string): ZipListing => ({kind: 'invalid', reason});
@@ -141,6 +151,7 @@ export function listZip(bytes: Uint8Array): ZipListing {
   for (let i = 0; i < count; i++) {
     if (at + 46 > end || view.getUint32(at, true) !== 0x02014b50) return invalid(`central directory entry ${i} is out of place`);
     const method = view.getUint16(at + 10, true);
+    const crc = view.getUint32(at + 16, true);
     const compressedSize = view.getUint32(at + 20, true);
     const size = view.getUint32(at + 24, true);
     const nameLength = view.getUint16(at + 28, true);
@@ -151,7 +162,6 @@ export function listZip(bytes: Uint8Array): ZipListing {
     const name = decoder.decode(bytes.subarray(at + 46, at + 46 + nameLength));
     at += 46 + nameLength + extraLength + commentLength;
     if (name.endsWith('/')) continue;
-    if (name.startsWith('/') || name.split(/[\\/]/).includes('..')) return invalid(`the entry name ${JSON.stringify(name)} leaves the bundle`);
     if (method !== 0 && method !== 8) return invalid(`entry ${name} uses compression method ${method}`);
     if (localOffset + 30 > bytes.length || view.getUint32(localOffset, true) !== 0x04034b50)
       return invalid(`entry ${name} has no local header at its offset`);
@@ -167,7 +177,7 @@ export function listZip(bytes: Uint8Array): ZipListing {
       const out = await readAtMost(stream, size);
       return out && out.length === size ? out : undefined;
     };
-    entries.push({name, size, read});
+    entries.push({name, size, crc, read});
   }
   return {kind: 'zip', entries};
 }

@@ -3,7 +3,7 @@ import {signToken, verifyToken} from '../jwt';
 import {RELEASE} from '../releases';
 import type {User} from '../store';
 import type {Answer, Behaviour, Call} from '../types';
-import {DRIVER_ERROR, emptyField} from './fields';
+import {DRIVER_ERROR, emptyField, NUL_REFUSED} from './fields';
 
 /** The release's token lifetimes; the description does not say how long a token lasts, so the engine's are the same. */
 const LIFETIMES = {access: RELEASE.facts.accessSeconds, refresh: RELEASE.facts.refreshSeconds};
@@ -25,6 +25,25 @@ export function issueTokens(call: Call, user: User): Answer {
 /** The repository's error when the database cannot be reached (internal/repository/user_repository.go). */
 const USER_LOOKUP_FAILED = `failed to get user: failed to get user by username: ${DRIVER_ERROR}`;
 
+/**
+ * The key bcrypt derives from a password (golang.org/x/crypto/bcrypt/bcrypt.go expensiveBlowfishSetup): its
+ * bytes and a NUL, repeated to the 72 bytes Blowfish's key schedule reads. Two passwords with one key match
+ * the same hash: a password of 72 bytes or more matches any that shares its first 72.
+ */
+function bcryptKey(password: string, bytes: number): string {
+  const key = [...new TextEncoder().encode(password), 0];
+  return Array.from({length: bytes}, (_, i) => key[i % key.length]).join(',');
+}
+
+/** Whether `sent` opens an account whose password is `stored`: bcrypt's comparison in the release. */
+function passwordMatches(call: Call, stored: string, sent: string): boolean {
+  if (stored === sent) return true;
+  const release = call.has('password-72-bytes') ? call.dialect.release! : undefined;
+  if (!release || bcryptKey(stored, release.facts.bcryptMaxBytes) !== bcryptKey(sent, release.facts.bcryptMaxBytes)) return false;
+  call.when('password-72-bytes');
+  return true;
+}
+
 const login: Behaviour = (call) => {
   const {username, password} = call.body as {username: string; password: string};
   const empty = emptyField(call, 'username', 'password');
@@ -34,8 +53,11 @@ const login: Behaviour = (call) => {
       return call.fail(401, 'the database cannot be reached', {error: USER_LOOKUP_FAILED, message: 'Invalid credentials'});
     return call.fail(500, 'the database cannot be reached');
   }
+  // internal/repository/user_repository.go GetByUsername: PostgreSQL refuses the parameter; pkg/auth wraps it.
+  if (username.includes('\u0000') && call.when('username-database-limits'))
+    return call.fail(401, 'PostgreSQL refuses U+0000 in a text', {error: `failed to get user: failed to get user by username: ${NUL_REFUSED}`, message: 'Invalid credentials'});
   const user = call.store.state.users.get(username);
-  if (!user || user.password !== password) return call.fail(401, 'wrong username or password', 'invalidCredentials');
+  if (!user || !passwordMatches(call, user.password, password)) return call.fail(401, 'wrong username or password', 'invalidCredentials');
   return issueTokens(call, user);
 };
 

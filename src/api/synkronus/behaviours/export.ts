@@ -43,13 +43,56 @@ function cell(call: Call, row: Observation, key: string, type: SqlType): unknown
   return typeof value === 'string' ? value : jsonbText(value);
 }
 
-/** Why the release's queries fail for these records, if they do: data that is not an object, a key that breaks the SQL. */
-function queryProblem(call: Call, rows: Observation[]): string | undefined {
+/** Characters PostgreSQL's lexer continues an identifier with (scan.l ident_cont), the bytes of UTF-8 beyond ASCII included. */
+const IDENT = /^[A-Za-z0-9_$\u0080-\uffff]*/;
+/** Words that may follow a column label in a SELECT list, after which the error comes later than the label. */
+const CONTINUING = new Set(['from', 'as', 'where', 'group', 'having', 'order', 'limit', 'offset', 'union', 'intersect', 'except', 'window', 'for', 'into', 'fetch', 'and', 'or', 'is', 'not', 'in', 'like', 'ilike', 'similar', 'between', 'collate', 'at', 'overlaps', 'isnull', 'notnull', 'escape', 'uescape']);
+
+/**
+ * The token PostgreSQL names in its syntax error when the key `key` is written into the export's SELECT as
+ * `AS data_<key>` (pkg/dataexport/postgres.go:134-138): the label ends where the key stops being an
+ * identifier, and what follows is refused. Only the forms measured on the server are known: a word after
+ * spaces, after `;` (a second statement), or one of `-`, `.`, `:`, `(`, `)`; else undefined.
+ */
+function syntaxErrorToken(key: string): string | undefined {
+  if (/['"\\]/.test(key)) return undefined;
+  const rest = key.slice(IDENT.exec(key)![0].length);
+  const spaced = /^([\s;])\s*(.*)$/s.exec(rest);
+  const after = spaced ? spaced[2] : rest;
+  const word = /^[A-Za-z_\u0080-\uffff][A-Za-z0-9_$\u0080-\uffff]*/.exec(after)?.[0];
+  if (spaced && word !== undefined) return CONTINUING.has(word.toLowerCase()) ? undefined : word;
+  if (spaced?.[1] === ';') return undefined;
+  if (/^[()]/.test(after) || /^-(?![-+*/<>=~!@#%^&|`?])/.test(after) || /^\.(?!\d)/.test(after) || /^:(?![:=])/.test(after))
+    return after[0];
+  return undefined;
+}
+
+/**
+ * The error of the release's export for these records, if it fails: for each form type in order, the schema
+ * query refuses data that is not a JSON object (jsonb_object_keys), then the records' query refuses a key
+ * that breaks its SQL. The text is null where the engine does not know PostgreSQL's words for that key.
+ */
+function exportError(call: Call, types: string[], rows: Observation[]): {error: string | null; reason: string} | undefined {
   if (!call.has('export-breaks-on-one-record')) return undefined;
-  if (rows.some((row) => jsonType(row.data) !== 'object')) return 'a record whose data is not a JSON object';
-  // The keys are written into the SQL as they are: inside quotes and as part of a column name.
-  const key = rows.flatMap((row) => Object.keys(row.data as object)).find((k) => /[^A-Za-z0-9_$\u0080-\uffff]/.test(k));
-  return key === undefined ? undefined : `a field named ${JSON.stringify(key)}`;
+  for (const formType of types) {
+    const ofType = rows.filter((row) => row.form_type === formType);
+    const wrap = (step: string, driver: string) => `failed to export form type ${formType}: ${step}: pq: ${driver}`;
+    const scalar = ofType.find((row) => jsonType(row.data) !== 'object');
+    if (scalar) {
+      const what = jsonType(scalar.data) === 'array' ? 'an array' : 'a scalar';
+      const step = `failed to get schema for form type ${formType}: failed to analyze form type schema`;
+      return {error: wrap(step, `cannot call jsonb_object_keys on ${what}`), reason: 'a record whose data is not a JSON object'};
+    }
+    const key = formSchema(ofType)
+      .map(([name]) => name)
+      .find((name) => IDENT.exec(name)![0].length < name.length);
+    if (key !== undefined) {
+      const token = syntaxErrorToken(key);
+      const step = `failed to get observations for form type ${formType}: failed to query observations for form type ${formType}`;
+      return {error: token === undefined ? null : wrap(step, `syntax error at or near "${token}"`), reason: `a field named ${JSON.stringify(key)}`};
+    }
+  }
+  return undefined;
 }
 
 /**
@@ -112,13 +155,13 @@ const getParquetExportZip: Behaviour = async (call) => {
   if (state.databaseDown)
     return call.fail(500, 'the database cannot be reached', {error: `failed to get form types: failed to query form types: ${DRIVER_ERROR}`, message: 'Failed to export parquet data'});
   const rows = [...state.observations.values()].filter((row) => !row.deleted);
-  const problem = queryProblem(call, rows);
+  const types = [...new Set(rows.map((row) => row.form_type))].sort();
+  const problem = exportError(call, types, rows);
   if (problem) {
     call.when('export-breaks-on-one-record');
-    return call.fail(500, `the release's export query fails on ${problem}`, {error: null, message: 'Failed to export parquet data'});
+    return call.fail(500, `the release's export query fails on ${problem.reason}`, {error: problem.error, message: 'Failed to export parquet data'});
   }
   citeStoredRules(call, rows);
-  const types = [...new Set(rows.map((row) => row.form_type))].sort();
   const entries = [];
   for (const formType of types) {
     const ofType = rows.filter((row) => row.form_type === formType).sort((a, b) => String(a.created_at).localeCompare(String(b.created_at)));

@@ -8,6 +8,9 @@ import type {Call} from '../types';
 /** Stands where a Go error ends with the database driver's own text. */
 export const DRIVER_ERROR = '<the database driver\u2019s error>';
 
+/** What PostgreSQL answers a text parameter that holds U+0000, before any row is read. */
+export const NUL_REFUSED = 'pq: invalid byte sequence for encoding "UTF8": 0x00';
+
 /** The JSON body as sent, where it is an object (to tell a field sent empty from one left out). */
 function sentFields(call: Call): Record<string, unknown> {
   try {

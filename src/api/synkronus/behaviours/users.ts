@@ -7,7 +7,11 @@ import {SNIFFED_JSON} from '../go/http';
 import type {Role, User} from '../store';
 import {isoSeconds} from '../store';
 import type {Answer, Behaviour, Call} from '../types';
-import {DRIVER_ERROR, emptyField} from './fields';
+import {varcharText} from '../postgres';
+import {DRIVER_ERROR, emptyField, NUL_REFUSED} from './fields';
+
+/** The users table's `username VARCHAR(255)` (pkg/migrations/sql at the tag), counted in characters. */
+const USERNAME_MAX = 255;
 
 /** bcrypt's refusal, wrapped by pkg/auth/auth.go HashPassword and again by pkg/user/service.go. */
 const BCRYPT_TOO_LONG = 'failed to hash password: failed to hash password: bcrypt: password length exceeds 72 bytes';
@@ -25,6 +29,38 @@ function databaseDown(call: Call, wrapped: string): Answer | undefined {
   if (!call.when('users-db-errors-400')) return call.fail(500, 'the database cannot be reached');
   const error = `${wrapped}: ${DRIVER_ERROR}`;
   return call.fail(400, 'the database cannot be reached', {error, message: error});
+}
+
+/**
+ * The repository's look-up by username refuses a name with U+0000 (the service wraps it as `wrapped`); any
+ * other name, however long, is looked up and not found.
+ */
+function lookupRefused(call: Call, username: string, wrapped: string): Answer | undefined {
+  if (!call.has('username-database-limits') || !username.includes('\u0000')) return undefined;
+  call.when('username-database-limits');
+  const error = `${wrapped}: ${NUL_REFUSED}`;
+  return call.fail(400, 'PostgreSQL refuses U+0000 in a text', {error, message: error});
+}
+
+/**
+ * The name the users table stores, or the INSERT's refusal: a name over 255 characters is refused unless all
+ * beyond them are spaces, which PostgreSQL cuts; a cut name may then be another user's.
+ */
+function storedUsername(call: Call, username: string): string | Answer {
+  if (!call.has('username-database-limits')) return username;
+  const stored = varcharText(username, USERNAME_MAX);
+  const wrap = (driver: string) => `failed to create user: failed to create user: pq: ${driver}`;
+  if (stored === undefined) {
+    call.when('username-database-limits');
+    const error = wrap(`value too long for type character varying(${USERNAME_MAX})`);
+    return call.fail(400, `the username is over ${USERNAME_MAX} characters`, {error, message: error});
+  }
+  if (stored !== username) call.when('username-database-limits');
+  if (stored !== username && call.store.state.users.has(stored)) {
+    const error = wrap('duplicate key value violates unique constraint "users_username_key"');
+    return call.fail(400, 'the username, cut to 255 characters, is taken', {error, message: error});
+  }
+  return stored;
 }
 
 /** A successful answer of the release's user handlers: JSON, labelled as the sniffer reads it. */
@@ -51,13 +87,18 @@ const createUser: Behaviour = (call) => {
   if (!['read-only', 'read-write', 'admin'].includes(role)) return call.fail(400, `${role} is not a role`, 'invalidRole');
   const down = databaseDown(call, 'failed to check for existing user: failed to get user by username');
   if (down) return down;
+  const refused = lookupRefused(call, username, 'failed to check for existing user: failed to get user by username');
+  if (refused) return refused;
   const {users} = call.store.state;
   if (users.has(username)) return call.fail(409, 'the username exists', 'userExists');
+  // pkg/user/service.go CreateUser hashes the password before it inserts the row.
   const tooLong = passwordTooLong(call, password);
   if (tooLong) return tooLong;
+  const stored = storedUsername(call, username);
+  if (typeof stored !== 'string') return stored;
   const now = isoSeconds(call.now());
-  const user: User = {id: crypto.randomUUID(), username, password, role, createdAt: now, updatedAt: now};
-  users.set(username, user);
+  const user: User = {id: crypto.randomUUID(), username: stored, password, role, createdAt: now, updatedAt: now};
+  users.set(stored, user);
   if (call.when('user-fields')) return success(call, 201, {username, role});
   return {status: 201, body: {username, role, createdAt: now}};
 };
@@ -66,6 +107,8 @@ const deleteUser: Behaviour = (call) => {
   const {username} = call.params;
   const down = databaseDown(call, 'failed to get user: failed to get user by username');
   if (down) return down;
+  const refused = lookupRefused(call, username, 'failed to get user: failed to get user by username');
+  if (refused) return refused;
   const {users, tokens} = call.store.state;
   if (!users.delete(username)) return call.fail(404, 'no such user', 'userNotFound');
   // The release reads user and role from the token without a look-up, so a deleted user's tokens keep working.
@@ -79,6 +122,8 @@ const resetUserPassword: Behaviour = (call) => {
   if (emptyField(call, 'username', 'newPassword')) return call.fail(400, 'a field is empty', 'missingFields');
   const down = databaseDown(call, 'failed to get user: failed to get user by username');
   if (down) return down;
+  const refused = lookupRefused(call, username, 'failed to get user: failed to get user by username');
+  if (refused) return refused;
   const user = call.store.state.users.get(username);
   if (!user) return call.fail(404, 'no such user', 'userNotFound');
   const tooLong = passwordTooLong(call, newPassword);

@@ -9,7 +9,8 @@ import {sha256Hex} from '../../crypto';
 import {decodeMap} from '../../go/json-decode';
 import {asGoMap, goMarshal, goMarshalIndent, GoMap} from '../../go/json-encode';
 
-export type BundleEntry = {path: string; bytes: Uint8Array};
+/** A file of an upload; `unreadable` when reading it to its end fails (a CRC-32 that does not match). */
+export type BundleEntry = {path: string; bytes: Uint8Array; unreadable?: string};
 
 type FieldInfo = {name: string; type: string; required: boolean; question_type: string; default: unknown; core: boolean};
 type FormInfo = {core_hash: string; form_hash: string; ui_hash: string; fields: FieldInfo[] | null; question_types: GoMap};
@@ -83,6 +84,7 @@ export function appInfoFile(entries: BundleEntry[], version: string): {bytes: Ui
   const schemas = entries.filter((e) => formFile(e.path, 'schema\\.json')).sort((a, b) => (a.path < b.path ? -1 : 1));
   for (const entry of schemas) {
     const name = formFile(entry.path, 'schema\\.json')!;
+    if (entry.unreadable) return fail(`failed to read form schema ${name}: ${entry.unreadable}`);
     const schema = decodeMap(entry.bytes, 'unmarshal');
     if ('error' in schema) return fail(`invalid JSON in form schema ${name}: ${schema.error}`);
     const fields = extractFields(schema.value);
@@ -90,6 +92,7 @@ export function appInfoFile(entries: BundleEntry[], version: string): {bytes: Ui
     const info: FormInfo = {core_hash: coreHashes[name], form_hash: hashData(asGoMap(schema.value)), ui_hash: '', fields, question_types: new GoMap({})};
     const ui = entries.find((e) => formFile(e.path, 'ui\\.json') === name);
     if (ui) {
+      if (ui.unreadable) return fail(`failed to read UI schema for ${name}: ${ui.unreadable}`);
       info.ui_hash = hashData(ui.bytes);
       const parsed = decodeMap(ui.bytes, 'unmarshal');
       if ('error' in parsed) return fail(`failed to parse UI schema for ${name}: ${parsed.error}`);

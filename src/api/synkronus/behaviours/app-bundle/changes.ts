@@ -9,10 +9,16 @@ import type {Bundle} from '../../store';
 import type {Answer, Behaviour, Call} from '../../types';
 import {appInfoFile, compareAppInfos, type AppInfo} from './app-info';
 
-/** A version's forms: its APP_INFO.json where it has one (release), else as generateAppInfo reads its files. */
+/**
+ * A version's forms: its APP_INFO.json where it has one, else as generateAppInfo reads its files. The release
+ * reads the file alone (pkg/appbundle/versioning.go GetAppInfo): the folder a refused upload left empty has
+ * none (./upload.ts). Versions the description dialect stored, in a comparison's copy of its state, are read
+ * from their files.
+ */
 function appInfoOf(bundle: Bundle): AppInfo | undefined {
   const stored = bundle.files.find((f) => f.path === 'APP_INFO.json');
   if (stored) return JSON.parse(new TextDecoder().decode(stored.bytes)) as AppInfo;
+  if (bundle.files.length === 0) return undefined;
   const made = appInfoFile(bundle.files, bundle.version);
   return made.error ? undefined : (JSON.parse(new TextDecoder().decode(made.bytes)) as AppInfo);
 }
@@ -57,6 +63,8 @@ function releaseChanges(call: Call): Answer {
   }
   const [a, b] = [current, target].map((name) => bundles.find((bundle) => bundle.version === name));
   const [infoA, infoB] = [a && appInfoOf(a), b && appInfoOf(b)];
+  // The folder a refused upload left behind has no APP_INFO.json (./upload.ts).
+  if ((a && !infoA) || (b && !infoB)) call.when('bundle-bad-ui-json-leaves-version');
   if (!infoA) return readFailed(call, current, current);
   if (!infoB) return readFailed(call, preview ? 'latest' : target, target);
   return {status: 200, body: releaseLog(compareAppInfos(infoA, infoB))};

@@ -20,10 +20,17 @@ export const typeOf = (call: Call) => (path: string) => {
   return type;
 };
 
+/** The name the release's manifest carries: the one held in memory, `current` until a switch sets it. */
+function memoryVersion(call: Call): string {
+  const {memoryVersion: held} = call.store.state;
+  if (held !== undefined) return held;
+  call.when('manifest-version-after-restart');
+  return 'current';
+}
+
 const getAppBundleManifest: Behaviour = (call) => {
   const {state} = call.store;
-  // The server keeps the active version's name in memory only (pkg/appbundle/service.go).
-  const version = state.restarted && call.when('manifest-version-after-restart') ? 'current' : state.active.version;
+  const version = call.has('manifest-version-after-restart') ? memoryVersion(call) : state.active.version;
   state.manifest ??= manifestOf(version, state.active.files, isoSeconds(call.now()));
   const etag = `"${state.manifest.hash}"`;
   if (call.headers.get('If-None-Match') === etag && call.when('manifest-not-modified')) return {status: 304};

@@ -5,11 +5,12 @@
  * description: a version named by its time, the manifest of its files.
  */
 import {descriptionFileType} from '../../dialects';
+import {goClean} from '../../go/filepath';
 import {fileType} from '../../go/http';
 import {MAX_BUNDLE_BYTES} from '../../seed';
 import {fileOf, isoSeconds, manifestOf, type Bundle, type State} from '../../store';
 import type {Answer, Behaviour, Call} from '../../types';
-import {listZip} from '../../zip';
+import {checksumMatches, listZip} from '../../zip';
 import {appInfoFile, type BundleEntry} from './app-info';
 import {layoutProblem} from './layout';
 
@@ -29,10 +30,22 @@ async function readBundle(call: Call): Promise<BundleEntry[] | Answer> {
       ? call.fail(500, reason, {error, message: 'Failed to process app bundle'})
       : call.fail(400, reason);
   if (zip.kind === 'invalid') return refuse(`not a ZIP file: ${zip.reason}`, /^no end of central directory/.test(zip.reason) ? 'failed to open zip file: zip: not a valid zip file' : null);
-  const entries = await Promise.all(zip.entries.map(async (entry) => ({path: entry.name, bytes: await entry.read()})));
+  const entries = await Promise.all(
+    zip.entries.map(async (entry) => {
+      const bytes = await entry.read();
+      // archive/zip's reader.go: ErrChecksum, once the entry is read to its end.
+      return {path: entry.name, bytes, ...(bytes && !checksumMatches(entry, bytes) ? {unreadable: 'zip: checksum error'} : {})};
+    }),
+  );
   const broken = entries.find((entry) => entry.bytes === undefined);
   if (broken) return refuse(`the ZIP entry ${broken.path} cannot be read`, null);
-  if (entries.length === 0 && !call.has('bundle-layout-checked')) return call.fail(400, 'the ZIP file holds no file');
+  if (!call.has('bundle-layout-checked')) {
+    if (entries.length === 0) return call.fail(400, 'the ZIP file holds no file');
+    const climbing = entries.find((entry) => entry.path.startsWith('/') || entry.path.split(/[\\/]/).includes('..'));
+    if (climbing) return call.fail(400, `the entry name ${JSON.stringify(climbing.path)} leaves the bundle`);
+    const unreadable = entries.find((entry) => entry.unreadable);
+    if (unreadable) return call.fail(400, `the ZIP entry ${unreadable.path} does not match its CRC-32`);
+  }
   return entries as BundleEntry[];
 }
 
@@ -67,8 +80,27 @@ function releaseUpload(call: Call, entries: BundleEntry[]): Answer {
     return fail500(`the release cannot read a form: ${info.error}`, `failed to generate app info: ${info.error}`);
   }
   call.when('bundle-app-info-file');
-  const kept = entries.filter((e) => !e.path.includes('..'));
-  const files = [{path: 'APP_INFO.json', bytes: info.bytes}, ...kept].map(({path, bytes}) => fileOf(path, bytes, storedAt, fileType));
+  const written = [{path: 'APP_INFO.json', bytes: info.bytes}];
+  for (const entry of entries) {
+    // versioning.go PushBundle skips folders and any name that holds "..", and writes the others, in the
+    // ZIP's order, under their cleaned path; a file it cannot read to its end is written, then stops it.
+    if (entry.path.endsWith('/')) continue;
+    if (entry.path.includes('..')) {
+      call.when('bundle-layout-checked');
+      continue;
+    }
+    const path = goClean(entry.path).replace(/^\/+/, '');
+    // os.Create truncates a file an earlier entry of the same cleaned path wrote.
+    const earlier = written.findIndex((file) => file.path === path);
+    if (earlier >= 0) written.splice(earlier, 1);
+    written.push({path, bytes: entry.bytes});
+    if (entry.unreadable) {
+      call.when('bundle-bad-ui-json-leaves-version');
+      state.bundles.push({version, files: written.map((f) => fileOf(f.path, f.bytes, storedAt, fileType)), storedAt});
+      return fail500(`the release cannot read ${entry.path} to its end`, `failed to copy file ${path}: ${entry.unreadable}`);
+    }
+  }
+  const files = written.map(({path, bytes}) => fileOf(path, bytes, storedAt, fileType));
   state.bundles.push({version, files, storedAt});
   removeOld(state, release.facts.maxVersionsKept);
   call.when('bundle-version-names');
@@ -111,6 +143,6 @@ export const switchAppBundleVersion: Behaviour = (call) => {
   const files = call.has('bundle-app-info-file') ? bundle.files.map((f) => ({...f, modTime: switchedAt})) : bundle.files;
   state.active = {version, files};
   state.manifest = undefined;
-  state.restarted = false;
+  state.memoryVersion = version;
   return {status: 200, body: {message: `Switched to app bundle version ${version}`}};
 };

@@ -23,6 +23,7 @@ export const RULES = [
   'user-fields',
   'admin-may-push-and-upload',
   'users-db-errors-400',
+  'username-database-limits',
   // Health, server and deployment
   'health-always-ok',
   'version-needs-token',

@@ -47,6 +47,8 @@ export function releaseSeed(seed: Seed): State {
     Object.assign(state.coreHashes, info.coreHashes);
   });
   const newest = state.bundles[state.bundles.length - 1];
+  // A server that was switched to its newest version, and has not restarted since.
   state.active = {version: newest.version, files: newest.files};
+  state.memoryVersion = newest.version;
   return state;
 }
