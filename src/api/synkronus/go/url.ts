@@ -68,7 +68,11 @@ function escapePath(path: string): string {
 }
 
 /** The request target as Go parses it, or undefined when the server answers 400 Bad Request. */
-export function parseTarget(target: string): GoTarget | undefined {
+export function parseTarget(sent: string): GoTarget | undefined {
+  // An absolute-form target (`GET http://host/path`): Go's server reads its path and query (url.ParseRequestURI),
+  // and chi routes an empty path as `/`.
+  const authority = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?]*/.exec(sent)?.[0];
+  const target = authority === undefined ? sent : `/${sent.slice(authority.length).replace(/^\//, '')}`;
   // eslint-disable-next-line no-control-regex -- net/url refuses ASCII control characters in a URL
   if (/[\u0000-\u001f\u007f]/.test(target) || !target.startsWith('/')) return undefined;
   const mark = target.indexOf('?');
