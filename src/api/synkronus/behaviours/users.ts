@@ -117,6 +117,18 @@ const deleteUser: Behaviour = (call) => {
   return success(call, 200, {message: 'User deleted successfully'});
 };
 
+/**
+ * An updated user is listed last from then on: the release lists users with no ORDER BY
+ * (internal/repository/user_repository.go List), so PostgreSQL returns rows as stored, and an UPDATE stores
+ * the row's new version after the others (recorded: the reset user moved to the end of GET /users).
+ */
+function storedAgain(call: Call, user: User) {
+  if (!call.dialect.release) return;
+  const {users} = call.store.state;
+  users.delete(user.username);
+  users.set(user.username, user);
+}
+
 const resetUserPassword: Behaviour = (call) => {
   const {username, newPassword} = call.body as {username: string; newPassword: string};
   if (emptyField(call, 'username', 'newPassword')) return call.fail(400, 'a field is empty', 'missingFields');
@@ -130,6 +142,7 @@ const resetUserPassword: Behaviour = (call) => {
   if (tooLong) return tooLong;
   user.password = newPassword;
   user.updatedAt = isoSeconds(call.now());
+  storedAgain(call, user);
   return success(call, 200, {message: 'Password reset successfully'});
 };
 
