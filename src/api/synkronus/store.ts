@@ -73,8 +73,8 @@ export type State = {
 
 /** What a new engine starts with. */
 export type Seed = {
-  /** The accounts; the console's three by default. */
-  users?: {username: string; password: string; role: Role}[];
+  /** The accounts; the console's three by default. `createdAt`: when a server made it (the seed's date otherwise). */
+  users?: {username: string; password: string; role: Role; createdAt?: string}[];
   /** Whether to store the console's observations, attachments and app bundles (default true). */
   content?: boolean;
 };
