@@ -7,6 +7,7 @@ import {test, expect} from '../support/fixtures';
 import budgets from '../../perf/budgets.json';
 import results from '../../perf/results.json';
 import {overruns} from '../../perf/budgets';
+import type {DocsJsFigures} from '../../src/components/PerformanceBudgets';
 
 const PAGE = '/docs/For-developers/docusaurus/performance-budgets';
 
@@ -135,14 +136,6 @@ test("the performance budgets page states the docs pages' JavaScript budgets and
   );
 });
 
-type DocsJsFigures = {
-  docsPages: number;
-  baseKiB: number;
-  baseGzipKiB: number;
-  ownKiB: number;
-  ownGzipKiB: number;
-  ownRoute: string;
-};
 type DocsJsResults = {
   times: number;
   today: DocsJsFigures;

@@ -286,7 +286,8 @@ export function OverrunList(): ReactNode {
   );
 }
 
-type DocsJsFigures = {
+/** One build's docs JavaScript figures, as the benchmark writes them into perf/results.json. */
+export type DocsJsFigures = {
   docsPages: number;
   baseKiB: number;
   baseGzipKiB: number;
