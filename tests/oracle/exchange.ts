@@ -4,7 +4,7 @@
  * same way on both sides (the README lists them). A request's token is written as whose it is.
  */
 import {createHash} from 'node:crypto';
-import {parquetMetadata, parquetReadObjects} from 'hyparquet';
+import {footerOf, parquetRows} from '../support/parquet';
 import {listZip} from '../../src/api/synkronus/zip';
 import {fileHashes, type RequestStep, type Step, type TokenRef} from './scenario';
 import {HOST, type WireRequest, type WireResponse} from './wire';
@@ -226,13 +226,7 @@ const STATUS_TEXT: Record<number, string> = {
 
 /** Keeps what a reader of a Parquet file sees: its footer (schema, key-value metadata, writer, codecs) and rows. */
 async function parquetView(data: Uint8Array) {
-  const file = data.slice().buffer;
-  const metadata = parquetMetadata(file);
-  // The release's root is REPEATED (Arrow's pqarrow writes it so), which hyparquet would read as one more level.
-  const readable = {
-    ...metadata,
-    schema: [{...metadata.schema[0], repetition_type: 'REQUIRED' as const}, ...metadata.schema.slice(1)],
-  };
+  const metadata = footerOf(data);
   return {
     schema: metadata.schema,
     key_value_metadata: metadata.key_value_metadata,
@@ -243,7 +237,7 @@ async function parquetView(data: Uint8Array) {
       num_rows: g.num_rows,
       columns: g.columns.map((c) => ({codec: c.meta_data?.codec})),
     })),
-    rows: await parquetReadObjects({file, metadata: readable}),
+    rows: await parquetRows(data),
   };
 }
 
