@@ -5,7 +5,8 @@
  * the server does, with the answer naming that Known issues entry among its rules.
  */
 import {test, expect} from '@playwright/test';
-import {RELEASE, type RuleId} from '../../src/api/synkronus';
+import type {RuleId} from '../../src/api/synkronus';
+import {RELEASE_TAG} from '../support/release';
 import {engineDataFromFiles} from '../../src/api/synkronus/files';
 import {startSynkronusServer, type SynkronusServer} from '../../src/api/synkronus/node';
 import type {As, ConformanceCase, Expect, Step} from '../conformance/cases';
@@ -117,11 +118,11 @@ async function run(server: SynkronusServer, c: ConformanceCase) {
   }
 }
 
-test.describe(`conformance of the dialect ${RELEASE.tag} with the server's own tests`, () => {
+test.describe(`conformance of the dialect ${RELEASE_TAG} with the server's own tests`, () => {
   for (const c of CASES) {
     test(`${c.test} (${c.at})`, async () => {
       const server = await startSynkronusServer({
-        dialect: RELEASE.tag,
+        dialect: RELEASE_TAG,
         data: DATA,
         seed: c.empty ? {content: false} : {},
       });
@@ -146,7 +147,7 @@ test('every case names its Go test once, at a line of a test file, and the unpor
   const functions = new Set(names.map((name) => name.split('/')[0]));
   const entries = CASES.filter((c) => c.entry).length;
   console.log(
-    `conformance (${RELEASE.tag}): ${CASES.length + UNPORTABLE.length} cases of ${functions.size} Go test functions; ` +
+    `conformance (${RELEASE_TAG}): ${CASES.length + UNPORTABLE.length} cases of ${functions.size} Go test functions; ` +
       `${CASES.length} ported (${entries} assert the server where its code differs from its test), ${UNPORTABLE.length} not portable`,
   );
 });

@@ -6,7 +6,7 @@
  * without a probe is a compile error.
  */
 import {test, expect} from '@playwright/test';
-import {RULES, SEED_CURRENT_VERSION, type RuleId} from '../../src/api/synkronus';
+import {DOCUMENTED_RELEASE, SEED_CURRENT_VERSION, type RuleId} from '../../src/api/synkronus';
 import {BEHAVIOURS} from '../../src/api/synkronus/behaviours';
 import {OPERATION_IDS} from '../../src/api/synkronus/operations';
 import {listZip} from '../../src/api/synkronus/zip';
@@ -30,6 +30,7 @@ import {
 } from '../support/engine-session';
 import {OVERVIEW_PATH, serverEntries} from '../support/known-issues';
 import {parquetRows} from '../support/parquet';
+import {RELEASE_TAG} from '../support/release';
 
 const BCRYPT_TOO_LONG = 'failed to hash password: failed to hash password: bcrypt: password length exceeds 72 bytes';
 const NUL_REFUSED = 'pq: invalid byte sequence for encoding "UTF8": 0x00';
@@ -740,11 +741,11 @@ const PROBES: Record<RuleId, Probe> = {
 test('every server entry of the Known issues pages is a release rule, and every rule an entry', () => {
   const entries = serverEntries();
   const problems: string[] = [];
-  const rules = new Set<string>(RULES);
+  const rules = new Set<string>(DOCUMENTED_RELEASE.rules);
   for (const entry of entries) {
     if (!rules.has(entry.id))
       problems.push(
-        `${entry.file}:${entry.line}: the entry #${entry.id} is no rule of src/api/synkronus/releases/v1.0.0-alpha.6/rules.ts`,
+        `${entry.file}:${entry.line}: the entry #${entry.id} is no rule of src/api/synkronus/releases/${RELEASE_TAG}/rules.ts`,
       );
     if (entry.sources.length === 0)
       problems.push(`${entry.file}:${entry.line}: the entry #${entry.id} names no source file at the tag`);
@@ -753,7 +754,7 @@ test('every server entry of the Known issues pages is a release rule, and every 
   for (const id of rules)
     if (!ids.has(id))
       problems.push(
-        `src/api/synkronus/releases/v1.0.0-alpha.6/rules.ts: rule ${id} has no server entry on the Known issues pages`,
+        `src/api/synkronus/releases/${RELEASE_TAG}/rules.ts: rule ${id} has no server entry on the Known issues pages`,
       );
   expect(problems, problems.join('\n')).toEqual([]);
   console.log(
@@ -763,7 +764,7 @@ test('every server entry of the Known issues pages is a release rule, and every 
 
 for (const [id, probe] of Object.entries(PROBES) as [RuleId, Probe][]) {
   test(`#${id}: each dialect answers the entry's request as its source says`, async () => {
-    for (const dialect of ['description', 'v1.0.0-alpha.6'] as const) {
+    for (const dialect of ['description', RELEASE_TAG] as const) {
       const s = await session(dialect);
       await probe.setup?.(s);
       const expected = dialect === 'description' ? probe.description : probe.release;
@@ -817,7 +818,7 @@ test('the engine knows every operation of the description, and has a behaviour f
 test('#bundle-download-missing-500: a path chi decodes to a bare % fails the handler’s second unescape with 400', async () => {
   // Recorded from the release's server: GET /app-bundle/download/%25 → 400
   // {"error":"invalid URL escape \"%\"","message":"Invalid file path encoding"}.
-  const s = await session('v1.0.0-alpha.6');
+  const s = await session(RELEASE_TAG);
   const a = await s.send('GET', '/app-bundle/download/%25', {token: s.access.viewer});
   expect(a.status).toBe(400);
   releaseError('Invalid file path encoding', 'invalid URL escape "%"')(a);
@@ -826,7 +827,7 @@ test('#bundle-download-missing-500: a path chi decodes to a bare % fails the han
 
 test('#bundle-download-missing-500: a path that is not UTF-8 is named in the error as encoding/json writes it', async () => {
   // Recorded from the release's server: each byte that is not UTF-8 is the escape \ufffd, one per byte.
-  const s = await session('v1.0.0-alpha.6');
+  const s = await session(RELEASE_TAG);
   for (const [path, named] of [
     ['%ff', '\\ufffd'],
     ['%e2%82', '\\ufffd\\ufffd'],

@@ -13,13 +13,19 @@
  */
 import {deflateRawSync} from 'node:zlib';
 import {test, expect} from '@playwright/test';
-import {ENGINE_HEADERS, type DialectName, type RuleId, type Synkronus} from '../../src/api/synkronus';
+import {
+  DOCUMENTED_RELEASE,
+  ENGINE_HEADERS,
+  type DialectName,
+  type RuleId,
+  type Synkronus,
+} from '../../src/api/synkronus';
 import type {ChiTable} from '../../src/api/synkronus/go/chi';
-import {ROUTES} from '../../src/api/synkronus/releases/v1.0.0-alpha.6/routes';
 import {writeZip} from '../../src/api/synkronus/zip';
 import {CONTRACT, newSynkronus} from '../support/api-console';
 import {STATE_TIMEOUT_MS} from '../support/limits';
 import {JSON_LITERALS, MALFORMED_JSON} from '../support/sample-bodies';
+import {RELEASE_TAG} from '../support/release';
 
 const REQUESTS_PER_DIALECT = 600;
 const BASE = 'http://127.0.0.1:8080';
@@ -628,7 +634,7 @@ async function fuzz(dialect: DialectName, seed: number): Promise<{engine: Synkro
         counts.fiveXX[key] = (counts.fiveXX[key] ?? 0) + 1;
         const unspecified = status === 501 && response.headers.has(ENGINE_HEADERS.unspecified);
         const rules = (response.headers.get(ENGINE_HEADERS.rules) ?? '').split(', ');
-        const ruled = dialect === 'v1.0.0-alpha.6' && rules.some((rule) => SERVER_ERROR_RULES.has(rule));
+        const ruled = dialect === RELEASE_TAG && rules.some((rule) => SERVER_ERROR_RULES.has(rule));
         if (!unspecified && !ruled)
           counts.bad5xx.push(`${label} → ${status} ${response.headers.get(ENGINE_HEADERS.reason) ?? ''}`);
       }
@@ -650,7 +656,7 @@ function everyRoute(): {method: string; path: string}[] {
       else routes.push({method: entry.method, path: (prefix + entry.pattern).replace(/(.)\/$/, '$1')});
     }
   };
-  walk(ROUTES, '');
+  walk(DOCUMENTED_RELEASE.routes, '');
   return routes;
 }
 
@@ -689,7 +695,7 @@ async function stillUsable(engine: Synkronus) {
   expect((await exported.arrayBuffer()).byteLength).toBeGreaterThan(0);
 }
 
-for (const dialect of ['description', 'v1.0.0-alpha.6'] as const) {
+for (const dialect of ['description', RELEASE_TAG] as const) {
   test(`dialect ${dialect}: bytes that are not UTF-8 in the path of every route, no throw, no unexplained 5xx`, async () => {
     const engine = newSynkronus(dialect);
     const {access} = await tokensOf(engine);
@@ -713,7 +719,7 @@ for (const dialect of ['description', 'v1.0.0-alpha.6'] as const) {
           failures.push(`${label} → Location ${JSON.stringify(location)}`);
         const rules = (response.headers.get(ENGINE_HEADERS.rules) ?? '').split(', ');
         const unspecified = response.status === 501 && response.headers.has(ENGINE_HEADERS.unspecified);
-        const ruled = dialect === 'v1.0.0-alpha.6' && rules.some((rule) => SERVER_ERROR_RULES.has(rule));
+        const ruled = dialect === RELEASE_TAG && rules.some((rule) => SERVER_ERROR_RULES.has(rule));
         if (response.status >= 500 && !unspecified && !ruled)
           failures.push(
             `${label} → ${response.status} ${response.headers.get(ENGINE_HEADERS.reason) ?? ''} ${bytes.length}`,
@@ -729,7 +735,7 @@ for (const dialect of ['description', 'v1.0.0-alpha.6'] as const) {
 
 for (const [dialect, seed] of [
   ['description', 0x5eed0001],
-  ['v1.0.0-alpha.6', 0x5eed0002],
+  [RELEASE_TAG, 0x5eed0002],
 ] as const) {
   test(`fuzz, dialect ${dialect}: ${REQUESTS_PER_DIALECT} hostile requests, no throw, no hang, no unexplained 5xx`, async () => {
     test.slow();

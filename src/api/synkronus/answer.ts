@@ -6,7 +6,7 @@
  */
 import {goMarshal, goMarshalIndent} from './go/json-encode';
 import type {Outcome} from './pipeline';
-import type {Answer, DialectName} from './types';
+import type {Answer} from './types';
 
 /** Headers with which the engine says what gave its answer (the console reads them). */
 export const ENGINE_HEADERS = {
@@ -20,7 +20,7 @@ export const ENGINE_HEADERS = {
 /** Header values must be Latin-1: the reasons are the engine's own sentences, values quoted with JSON. */
 const latin1 = (text: string) => text.replace(/[^\x20-\x7e]/g, '?');
 
-export function toResponse(request: Request, outcome: Outcome, dialect: DialectName): Response {
+export function toResponse(request: Request, outcome: Outcome, dialect: string): Response {
   const {answer} = outcome;
   const headers = new Headers(outcome.headers);
   for (const [name, value] of Object.entries(answer.headers ?? {})) headers.set(name, value);

@@ -11,7 +11,7 @@ import {journalJson, type JournalEntry} from './journal';
 export const CONTROL_PREFIX = '/__synkronus';
 
 export type ControlContext = {
-  engine: Synkronus;
+  engine: Synkronus<string>;
   journal: JournalEntry[];
   creator: HarCreator;
   reasonOf: (status: number) => string;

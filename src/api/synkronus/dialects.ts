@@ -1,45 +1,43 @@
 /**
- * The dialects the engine answers in: the API description itself, and each ODE release it knows, whose rules,
- * seed, texts, structs and routes are data in releases/<tag>/. A dialect is the steps a request goes through
- * (./pipeline) and the state it starts from; behaviours tell the release apart only by asking whether a rule
- * applies (`call.when(id)`).
+ * The dialects the engine answers in: the API description itself, and each ODE release it knows (RELEASES,
+ * one folder each in releases/). A dialect is one value: its kind, its steps (./pipeline/steps.ts), the state
+ * it starts from and, for a release, the release's data. Behaviours tell a release from the description by
+ * the kind, and ask whether a rule applies (`call.when(id)`) only for a small deviation of the release.
  */
-import {ODE_RELEASE} from '../../../site.constants';
-import {DESCRIPTION_STEPS, RELEASE_STEPS, type Step} from './pipeline/steps';
-import {RELEASE, type Release} from './releases';
-import {descriptionSeed} from './seed';
-import type {Seed, State} from './store';
+import {DESCRIPTION_STEPS, RELEASE_STEPS} from './pipeline/steps';
+import {DOCUMENTED_RELEASE, RELEASES, type ReleaseTag} from './releases';
+import {descriptionFileType, descriptionSeed} from './seed';
+import type {Dialect, Release, ReleaseDialect} from './types';
 
-export type DialectName = 'description' | typeof ODE_RELEASE;
-
-export type Dialect = {
-  name: DialectName;
-  /** The release this dialect answers as; none for the description. */
-  release?: Release;
-  steps: readonly Step[];
-  seed: (seed: Seed) => State;
-};
-
-/** The description's type of an app bundle file: `GET /app-bundle/download/{path}` documents `application/octet-stream`. */
-export const descriptionFileType = (): string => 'application/octet-stream';
+export type {ReleaseTag} from './releases';
+export type DialectName = 'description' | ReleaseTag;
 
 const DESCRIPTION: Dialect = {
+  kind: 'description',
   name: 'description',
   steps: DESCRIPTION_STEPS,
   seed: (seed) => descriptionSeed(seed, descriptionFileType),
 };
 
-const RELEASE_DIALECT: Dialect = {
-  name: RELEASE.tag,
-  release: RELEASE,
-  steps: RELEASE_STEPS,
-  seed: RELEASE.seed,
-};
+/** The dialect of `release`: the release's steps, each handed the release, and its seed. */
+export function releaseDialect(release: Release): ReleaseDialect {
+  return {
+    kind: 'release',
+    name: release.tag,
+    release,
+    steps: RELEASE_STEPS.map((step) => (ctx) => step(ctx, release)),
+    seed: release.seed,
+  };
+}
 
-export const DIALECT_OF: Record<DialectName, Dialect> = {description: DESCRIPTION, [RELEASE.tag]: RELEASE_DIALECT};
-export const DIALECTS: readonly DialectName[] = ['description', RELEASE.tag];
+/** The dialect of each name: the description and every release of RELEASES. */
+export const DIALECT_OF: Readonly<Record<DialectName, Dialect>> = Object.fromEntries([
+  ['description', DESCRIPTION],
+  ...RELEASES.map((release) => [release.tag, releaseDialect(release)]),
+]) as Record<DialectName, Dialect>;
+export const DIALECTS: readonly DialectName[] = ['description', ...RELEASES.map((release) => release.tag)];
 /** The dialect of the release the site documents: where the guides and the mock answer by default. */
-export const DEFAULT_DIALECT: DialectName = RELEASE.tag;
+export const DEFAULT_DIALECT: DialectName = DOCUMENTED_RELEASE.tag;
 
 /** What a dialect's seed holds, for the pages that state it: counted from the seed itself, never restated. */
 export type SeedSummary = {

@@ -8,16 +8,18 @@
 import type {KnownIssue} from '../../known-issues';
 import {checked, engineError, toResponse} from './answer';
 import type {Contract} from './contract';
-import {DIALECT_OF, DIALECTS, DEFAULT_DIALECT, type DialectName} from './dialects';
+import {DIALECT_OF, DEFAULT_DIALECT, releaseDialect, type DialectName} from './dialects';
 import {createPipeline, type Outcome} from './pipeline';
 import {ruleInfoOf, type RuleInfo} from './rules';
 import {Store, type Seed} from './store';
+import type {Dialect, Release} from './types';
 import {schemaValidator} from './validate';
 
 export type {Contract, ContractOperation} from './contract';
-export {DIALECTS, DEFAULT_DIALECT, seedSummary, type DialectName, type SeedSummary} from './dialects';
-export {RELEASE, type RuleId} from './releases';
-export {RULES} from './releases';
+export {DIALECTS, DEFAULT_DIALECT, seedSummary, type DialectName, type ReleaseTag, type SeedSummary} from './dialects';
+export {DOCUMENTED_RELEASE, RELEASES} from './releases';
+export {RULE_IDS, type RuleId} from './rule-ids';
+export type {Release} from './types';
 export type {RuleInfo} from './rules';
 export {ENGINE_HEADERS} from './answer';
 export {
@@ -37,10 +39,10 @@ export const ENGINE_JWT_SECRET = 'synkronus-engine-secret';
 /** What the engine is made from: the API description's contract and the Known issues entries. */
 export type EngineData = {contract: Contract; knownIssues: readonly KnownIssue[]};
 
-/** One answer with what the console says about it. */
-export type Exchange = {
+/** One answer with what the console says about it; `Name` the dialect names of the engine that answered. */
+export type Exchange<Name extends string = DialectName> = {
   response: Response;
-  dialect: DialectName;
+  dialect: Name;
   operationId?: string;
   /** The rules of the release dialect that shaped this answer. */
   rules: RuleInfo[];
@@ -51,24 +53,25 @@ export type Exchange = {
   /** The engine's explanation of an error. */
   reason?: string;
   /** The other dialect's answer to the same request on a copy of the state, when it differs. */
-  other?: {dialect: DialectName; status: number; rules: RuleInfo[]; sameBody: boolean};
+  other?: {dialect: Name; status: number; rules: RuleInfo[]; sameBody: boolean};
 };
 
 export type ExchangeOptions = {
-  /** Also answer in the other dialect, on a copy of the state. */
+  /** Also answer in the other dialect (a release's is the description, the description's the documented release), on a copy of the state. */
   compare?: boolean;
   /** The request target as it came over the wire (Node keeps it; a Request normalises `.` and `..`). */
   target?: string;
 };
 
-export type Synkronus = {
-  dialect: DialectName;
+/** An engine; `Name` its dialect names: those of DIALECTS, and of the releases it was given (EngineOptions). */
+export type Synkronus<Name extends string = DialectName> = {
+  dialect: Name;
   contract: Contract;
   store: Store;
   /** Answers one request. */
   handle: (request: Request, options?: ExchangeOptions) => Promise<Response>;
   /** Answers one request and says what gave the answer; with `compare`, also how the other dialect would answer. */
-  exchange: (request: Request, options?: ExchangeOptions) => Promise<Exchange>;
+  exchange: (request: Request, options?: ExchangeOptions) => Promise<Exchange<Name>>;
   /** Back to the seeded state, or to `seed` from now on (`{content: false}`: an empty server); every token forgotten. */
   reset: (seed?: Seed) => void;
   /** Moves the clock past the lifetime of every token issued so far. */
@@ -97,33 +100,50 @@ async function bodyOf(response: Response) {
   return new Uint8Array(await response.clone().arrayBuffer()).join(',');
 }
 
-export function createSynkronus(
+/**
+ * How an engine is made. `releases`: releases it answers as beside those of RELEASES, each a value built as a
+ * folder of releases/ builds it (a test's release: tests/fixtures/test-release/); `dialect` may name them.
+ */
+export type EngineOptions<Extra extends string = never> = {
+  dialect?: DialectName | Extra;
+  releases?: readonly Release<Extra>[];
+  seed?: Seed;
+  jwtSecret?: string;
+};
+
+export function createSynkronus<Extra extends string = never>(
   {contract, knownIssues}: EngineData,
-  options: {dialect?: DialectName; seed?: Seed; jwtSecret?: string} = {},
-): Synkronus {
-  const dialectName = options.dialect ?? DEFAULT_DIALECT;
-  if (!DIALECTS.includes(dialectName))
-    throw new Error(`unknown dialect ${String(dialectName)}: one of ${DIALECTS.join(', ')}`);
-  const dialect = DIALECT_OF[dialectName];
+  options: EngineOptions<Extra> = {},
+): Synkronus<DialectName | Extra> {
+  type Name = DialectName | Extra;
+  const dialects = new Map<string, Dialect>(Object.entries(DIALECT_OF));
+  for (const release of options.releases ?? []) dialects.set(release.tag, releaseDialect(release));
+  const dialectName: Name = options.dialect ?? DEFAULT_DIALECT;
+  const named = dialects.get(dialectName);
+  if (!named) throw new Error(`unknown dialect ${String(dialectName)}: one of ${[...dialects.keys()].join(', ')}`);
+  const dialect: Dialect = named;
   const run = createPipeline({contract, validate: schemaValidator(contract.schemas), jwtSecret: options.jwtSecret ?? ENGINE_JWT_SECRET});
   let seed = options.seed ?? {};
   const store = new Store(() => dialect.seed(seed));
   const ruleInfo = ruleInfoOf(knownIssues);
 
-  async function outcomeOf(request: Request, on: Store, name: DialectName, target?: string): Promise<Outcome> {
+  async function outcomeOf(request: Request, on: Store, answering: Dialect, target?: string): Promise<Outcome> {
     try {
-      return checked(await run(request, on, DIALECT_OF[name], target));
+      return checked(await run(request, on, answering, target));
     } catch (error) {
       return {answer: engineError((error as Error).message), rules: [], headers: {}};
     }
   }
 
-  async function exchange(request: Request, {compare = false, target}: ExchangeOptions = {}): Promise<Exchange> {
-    const other = DIALECTS.find((d) => d !== dialectName)!;
+  // A release is compared with the description, the description with the release the site documents.
+  const otherName: DialectName = dialect.kind === 'release' ? 'description' : DEFAULT_DIALECT;
+  const other = DIALECT_OF[otherName];
+
+  async function exchange(request: Request, {compare = false, target}: ExchangeOptions = {}): Promise<Exchange<Name>> {
     const shadow = compare ? {request: request.clone(), store: store.copy()} : undefined;
-    const outcome = await outcomeOf(request, store, dialectName, target);
+    const outcome = await outcomeOf(request, store, dialect, target);
     const response = toResponse(request, outcome, dialectName);
-    const result: Exchange = {
+    const result: Exchange<Name> = {
       response,
       dialect: dialectName,
       operationId: outcome.op?.operationId,
@@ -135,9 +155,9 @@ export function createSynkronus(
     if (shadow) {
       const theirs = await outcomeOf(shadow.request, shadow.store, other, target);
       const rules = [...new Set([...outcome.rules, ...theirs.rules])].map(ruleInfo);
-      const sameBody = (await bodyOf(response)) === (await bodyOf(toResponse(shadow.request, theirs, other)));
+      const sameBody = (await bodyOf(response)) === (await bodyOf(toResponse(shadow.request, theirs, otherName)));
       if (rules.length || theirs.answer.status !== outcome.answer.status || !sameBody)
-        result.other = {dialect: other, status: theirs.answer.status, rules, sameBody};
+        result.other = {dialect: otherName, status: theirs.answer.status, rules, sameBody};
     }
     return result;
   }

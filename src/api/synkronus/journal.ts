@@ -3,7 +3,7 @@
  * release rules that shaped it, in the order they came. The Node server keeps one for the control API and
  * `--har`; the console and the playground keep one to save as a HAR file. `./har.ts` writes it as HAR 1.2.
  */
-import type {DialectName, Exchange} from './index';
+import type {Exchange} from './index';
 
 export type JournalMessage = {headers: [string, string][]; body: Uint8Array};
 
@@ -14,7 +14,8 @@ export type JournalEntry = {
   time: number;
   request: JournalMessage & {method: string; url: string};
   response: JournalMessage & {status: number};
-  dialect: DialectName;
+  /** The dialect that answered: the description or a release's tag. */
+  dialect: string;
   /** The anchors of the Known issues entries the release applied. */
   rules: string[];
 };
@@ -31,7 +32,7 @@ const headerList = (headers: Headers): [string, string][] => {
  */
 export async function journalEntry(
   request: {method: string; url: string; headers: Headers; body: Uint8Array},
-  exchange: Exchange,
+  exchange: Exchange<string>,
   startedAt: number,
 ): Promise<JournalEntry> {
   const {response} = exchange;

@@ -9,7 +9,7 @@ import http, {STATUS_CODES} from 'node:http';
 import type {AddressInfo} from 'node:net';
 import {CONTROL_PREFIX, controlAnswer} from './control';
 import type {HarCreator} from './har';
-import {createSynkronus, type DialectName, type EngineData, type Exchange, type Seed, type Synkronus} from './index';
+import {createSynkronus, type DialectName, type EngineData, type Exchange, type Release, type Seed, type Synkronus} from './index';
 import {journalEntry, type JournalEntry} from './journal';
 
 /** What happens to one request before the engine sees it, for tests of a client's failure handling. */
@@ -22,9 +22,11 @@ export type Intercept = (request: {method: string; path: string; body: Buffer}) 
   /** Something in front of the server (a proxy) answers instead, and the engine never sees the request. */
   | {status: number; contentType: string; body: string};
 
-export type SynkronusServerOptions = {
+/** `Extra`: the tags of `releases`, releases the engine answers as beside those of RELEASES (createSynkronus). */
+export type SynkronusServerOptions<Extra extends string = never> = {
   data: EngineData;
-  dialect?: DialectName;
+  dialect?: DialectName | Extra;
+  releases?: readonly Release<Extra>[];
   /** 0 (the default) takes a free port. */
   port?: number;
   seed?: Seed;
@@ -38,15 +40,15 @@ export type SynkronusServerOptions = {
   /** Called with every exchange the engine answered, before the answer is sent (its body still unread). */
   onExchange?: (
     request: {method: string; path: string; query: string; headers: Headers; body: Buffer},
-    exchange: Exchange,
+    exchange: Exchange<DialectName | Extra>,
   ) => void | Promise<void>;
   /** Called with each entry of the journal as it is added. */
   onJournal?: (entry: JournalEntry) => void;
 };
 
-export type SynkronusServer = {
+export type SynkronusServer<Name extends string = DialectName> = {
   origin: string;
-  engine: Synkronus;
+  engine: Synkronus<Name>;
   /** The last JOURNAL_LIMIT exchanges, oldest first. */
   journal: JournalEntry[];
   close: () => Promise<void>;
@@ -83,8 +85,11 @@ async function send(res: http.ServerResponse, method: string, response: Response
   res.end(method === 'HEAD' ? undefined : payload);
 }
 
-export async function startSynkronusServer(options: SynkronusServerOptions): Promise<SynkronusServer> {
-  const engine = createSynkronus(options.data, {dialect: options.dialect, seed: options.seed, jwtSecret: options.jwtSecret});
+export async function startSynkronusServer<Extra extends string = never>(
+  options: SynkronusServerOptions<Extra>,
+): Promise<SynkronusServer<DialectName | Extra>> {
+  const {dialect, releases, seed, jwtSecret} = options;
+  const engine = createSynkronus(options.data, {dialect, releases, seed, jwtSecret});
   const journal: JournalEntry[] = [];
   const creator = options.creator ?? {name: 'synkronus-mock', version: options.data.contract.version};
   let origin = '';

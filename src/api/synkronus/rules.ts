@@ -3,9 +3,9 @@
  * entry's anchor), so its title and address come from the entries read from the pages (src/known-issues).
  */
 import {knownIssueHref, type KnownIssue} from '../../known-issues';
-import type {RuleId} from './releases';
+import type {RuleId} from './rule-ids';
 
-export type {RuleId} from './releases';
+export type {RuleId} from './rule-ids';
 export type RuleInfo = {id: RuleId; title: string; href: string};
 
 export const ruleInfoOf =

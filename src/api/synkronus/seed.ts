@@ -197,6 +197,9 @@ export function seedAttachments(state: State, attachments = SEED_ATTACHMENTS) {
   state.attachmentOperations.sort((a, b) => a.version - b.version);
 }
 
+/** The description's type of an app bundle file: `GET /app-bundle/download/{path}` documents `application/octet-stream`. */
+export const descriptionFileType = (): string => 'application/octet-stream';
+
 /** The description dialect's seed: dated version names, files typed by their extension, the newest active. */
 export function descriptionSeed(seed: Seed, typeOf: (path: string) => string): State {
   const state = emptyState(seed, 0);

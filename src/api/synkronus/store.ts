@@ -5,7 +5,7 @@
  * would answer otherwise. What a new state holds is the dialect's seed (./seed.ts, releases/<tag>/seed.ts).
  */
 import {sha256Hex} from './crypto';
-import type {RuleId} from './releases';
+import type {RuleId} from './rule-ids';
 
 export type Role = 'read-only' | 'read-write' | 'admin';
 export type User = {id: string; username: string; password: string; role: Role; createdAt: string; updatedAt: string};

@@ -4,14 +4,13 @@
  */
 import Link from '@docusaurus/Link';
 import {useId, useSyncExternalStore, type ReactNode} from 'react';
-import {DIALECTS, RELEASE, type DialectName, type Exchange} from '@site/src/api/synkronus';
+import {DIALECTS, DOCUMENTED_RELEASE, type DialectName, type Exchange} from '@site/src/api/synkronus';
 import {getSession, setDialect, subscribeSession} from './session';
 import styles from './styles.module.css';
 
-export const DIALECT_LABELS: Record<DialectName, string> = {
-  [RELEASE.tag]: `as the server of ODE ${RELEASE.tag} does`,
-  description: 'as the API description 1.0.3 says',
-};
+/** How the console names a dialect: the description, or the server of a release. */
+export const dialectLabel = (dialect: DialectName): string =>
+  dialect === 'description' ? 'as the API description 1.0.3 says' : `as the server of ODE ${dialect} does`;
 
 export const useSession = () => useSyncExternalStore(subscribeSession, getSession, getSession);
 
@@ -25,8 +24,8 @@ export function DialectSwitch(): ReactNode {
       {[...DIALECTS].reverse().map((d) => (
         <label key={d}>
           <input type="radio" name={name} value={d} checked={dialect === d} onChange={() => setDialect(d)} />{' '}
-          {DIALECT_LABELS[d]}
-          {d === RELEASE.tag ? ' (the release these docs cover)' : ''}
+          {dialectLabel(d)}
+          {d === DOCUMENTED_RELEASE.tag ? ' (the release these docs cover)' : ''}
         </label>
       ))}
     </fieldset>
@@ -45,7 +44,7 @@ export function AnswerNotesView({notes}: {notes: AnswerNotes}): ReactNode {
   const {dialect, rules, unspecified, limit, reason, other} = notes;
   return (
     <ul className={styles.notes}>
-      <li>Answered {DIALECT_LABELS[dialect]}.</li>
+      <li>Answered {dialectLabel(dialect)}.</li>
       {unspecified ? (
         <li>
           <strong>Not specified by the description:</strong> {unspecified}. The body says only that.
@@ -55,7 +54,7 @@ export function AnswerNotesView({notes}: {notes: AnswerNotes}): ReactNode {
       {reason ? <li>Why, in the engine&apos;s words (not the server&apos;s): {sentence(reason)}</li> : null}
       {other ? (
         <li>
-          Answered {DIALECT_LABELS[other.dialect]}, this request gets{' '}
+          Answered {dialectLabel(other.dialect)}, this request gets{' '}
           {other.status !== notes.status ? null : other.sameBody ? (
             <>
               the same answer (<strong>{other.status}</strong>, the same body)

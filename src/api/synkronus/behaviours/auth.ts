@@ -1,17 +1,23 @@
 /** Tag Authentication: login and refresh (internal/handlers/auth.go and pkg/auth/auth.go at the tag). */
 import {signToken, verifyToken} from '../jwt';
-import {RELEASE} from '../releases';
+import {DOCUMENTED_RELEASE} from '../releases';
 import type {User} from '../store';
 import type {Answer, Behaviour, Call} from '../types';
 import {DRIVER_ERROR, emptyField, NUL_REFUSED} from './fields';
 
-/** The release's token lifetimes; the description does not say how long a token lasts, so the engine's are the same. */
-const LIFETIMES = {access: RELEASE.facts.accessSeconds, refresh: RELEASE.facts.refreshSeconds};
+/**
+ * A release's token lifetimes; the description does not say how long a token lasts, so there the engine's are
+ * those of the release the site documents.
+ */
+function lifetimes(call: Call) {
+  const {facts} = call.dialect.kind === 'release' ? call.dialect.release : DOCUMENTED_RELEASE;
+  return {access: facts.accessSeconds, refresh: facts.refreshSeconds};
+}
 
 /** A token pair for `user`: JSON Web Tokens with the release's claims, signed with the engine's key. */
 export function issueTokens(call: Call, user: User): Answer {
   const iat = Math.floor(call.now() / 1000);
-  const life = LIFETIMES;
+  const life = lifetimes(call);
   const sign = (seconds: number) => signToken({username: user.username, role: user.role, sub: user.id, exp: iat + seconds, iat}, call.jwtSecret);
   const token = sign(life.access);
   const refreshToken = sign(life.refresh);
@@ -38,8 +44,9 @@ function bcryptKey(password: string, bytes: number): string {
 /** Whether `sent` opens an account whose password is `stored`: bcrypt's comparison in the release. */
 function passwordMatches(call: Call, stored: string, sent: string): boolean {
   if (stored === sent) return true;
-  const release = call.has('password-72-bytes') ? call.dialect.release! : undefined;
-  if (!release || bcryptKey(stored, release.facts.bcryptMaxBytes) !== bcryptKey(sent, release.facts.bcryptMaxBytes)) return false;
+  if (call.dialect.kind !== 'release' || !call.has('password-72-bytes')) return false;
+  const {bcryptMaxBytes} = call.dialect.release.facts;
+  if (bcryptKey(stored, bcryptMaxBytes) !== bcryptKey(sent, bcryptMaxBytes)) return false;
   call.when('password-72-bytes');
   return true;
 }
@@ -69,7 +76,8 @@ function refreshRelease(call: Call, token: string): Answer {
       message: 'Invalid refresh token',
     });
   // pkg/auth/auth.go RefreshToken validates any token it signed, then looks its user up.
-  if (call.store.state.tokens.get(token)?.kind === 'access') call.when('refresh-token-as-bearer');
+  if (call.store.state.tokens.get(token)?.kind === 'access' && !call.when('refresh-token-as-bearer'))
+    return call.fail(401, 'an access token is not a refresh token');
   if (call.store.state.databaseDown) {
     call.when('login-401-on-server-error');
     return call.fail(401, 'the database cannot be reached', {error: USER_LOOKUP_FAILED, message: 'Invalid refresh token'});
@@ -82,7 +90,7 @@ function refreshRelease(call: Call, token: string): Answer {
 const refreshToken: Behaviour = (call) => {
   const {refreshToken: token} = call.body as {refreshToken: string};
   if (emptyField(call, 'refreshToken')) return call.fail(400, 'refreshToken is empty', 'refreshTokenRequired');
-  if (call.has('refresh-token-as-bearer')) return refreshRelease(call, token);
+  if (call.dialect.kind === 'release') return refreshRelease(call, token);
   if (call.store.state.databaseDown) return call.fail(500, 'the database cannot be reached');
   const entry = call.store.tokenUser(token, ['refresh']);
   const user = entry && call.store.state.users.get(entry.username);

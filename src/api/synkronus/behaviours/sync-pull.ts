@@ -12,11 +12,11 @@ type PullRequest = {client_id: string; since?: {version?: number; id?: string} |
 /** The page size: the description's, or the release's (strconv.Atoi and "> 0", else 100; at most 1000). */
 function pageSize(call: Call): number {
   const text = call.query.get('limit');
-  const release = call.has('pull-limit-not-checked') ? call.dialect.release! : undefined;
-  if (!release) return text === null ? Number(call.op.parameters.find((p) => p.name === 'limit')?.schema?.default) : Number(text);
+  if (call.dialect.kind !== 'release' || !call.has('pull-limit-not-checked'))
+    return text === null ? Number(call.op.parameters.find((p) => p.name === 'limit')?.schema?.default) : Number(text);
   // Where the description would refuse the limit the parameters step named the rule; its default differs too.
   if (text === null) call.when('pull-limit-not-checked');
-  const {pullDefaultLimit, pullMaxLimit} = release.facts;
+  const {pullDefaultLimit, pullMaxLimit} = call.dialect.release.facts;
   const valid = text !== null && /^[+-]?\d+$/.test(text) && BigInt(text) > 0n && BigInt(text) < 2n ** 63n;
   return Math.min(valid ? Number(text) : pullDefaultLimit, pullMaxLimit);
 }

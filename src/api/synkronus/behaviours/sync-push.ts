@@ -124,8 +124,8 @@ export const syncPush: Behaviour = (call) => {
   const transmission = request.transmission_id;
   const seen = state.transmissions.has(transmission);
   state.transmissions.add(transmission);
-  // The release writes what Go decoded, record by record; the description checks each record first.
-  if (!call.has('bodies-checked-for-types-only')) {
+  // A release writes what Go decoded, record by record; the description checks each record first.
+  if (call.dialect.kind === 'description') {
     if (seen) return call.unspecified(`what a server does with a transmission_id it has seen (${transmission})`);
     return describedPush(call, request.records);
   }

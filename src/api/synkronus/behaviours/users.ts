@@ -17,8 +17,8 @@ const USERNAME_MAX = 255;
 const BCRYPT_TOO_LONG = 'failed to hash password: failed to hash password: bcrypt: password length exceeds 72 bytes';
 
 function passwordTooLong(call: Call, password: string): Answer | undefined {
-  const release = call.has('password-72-bytes') ? call.dialect.release! : undefined;
-  if (!release || new TextEncoder().encode(password).length <= release.facts.bcryptMaxBytes) return undefined;
+  if (call.dialect.kind !== 'release' || !call.has('password-72-bytes')) return undefined;
+  if (new TextEncoder().encode(password).length <= call.dialect.release.facts.bcryptMaxBytes) return undefined;
   call.when('password-72-bytes');
   return call.fail(400, 'bcrypt refuses passwords over 72 bytes', {error: BCRYPT_TOO_LONG, message: BCRYPT_TOO_LONG});
 }
@@ -123,7 +123,7 @@ const deleteUser: Behaviour = (call) => {
  * the row's new version after the others (recorded: the reset user moved to the end of GET /users).
  */
 function storedAgain(call: Call, user: User) {
-  if (!call.dialect.release) return;
+  if (call.dialect.kind !== 'release') return;
   const {users} = call.store.state;
   users.delete(user.username);
   users.set(user.username, user);

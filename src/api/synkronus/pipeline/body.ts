@@ -8,8 +8,7 @@
 import {decodeGo} from '../go/json-decode';
 import {parseMultipartForm, queryError} from '../go/multipart';
 import {jsonDepth, MAX_JSON_BYTES, MAX_JSON_DEPTH, parseJson} from '../json';
-import type {Answer} from '../types';
-import type {RequestContext} from './context';
+import type {Answer, Release, RequestContext} from '../types';
 
 /** The largest body of any kind the engine reads, in bytes (an app bundle's limit is its own). */
 export const MAX_BODY_BYTES = 2 * 1024 * 1024;
@@ -49,11 +48,10 @@ export async function bodyDescription(ctx: RequestContext) {
   return errors.length ? ctx.problem(errors, 'The request body is not valid.') : undefined;
 }
 
-export async function bodyRelease(ctx: RequestContext) {
+export async function bodyRelease(ctx: RequestContext, release: Release) {
   if (!takesBody(ctx)) return undefined;
   const bytes = await bodyBytes(ctx);
   if (!(bytes instanceof Uint8Array)) return bytes;
-  const release = ctx.dialect.release!;
   if (ctx.op!.body!.mediaType === 'multipart/form-data') return readGoForm(ctx, bytes, release.multipartMessage[ctx.op!.operationId]);
   const struct = release.structs[ctx.op!.operationId];
   if (bytes.length > MAX_JSON_BYTES) return tooLarge(`a JSON body over ${MAX_JSON_BYTES} bytes`);
@@ -67,6 +65,11 @@ export async function bodyRelease(ctx: RequestContext) {
       error: decoded.error,
       message: release.decodeMessage[ctx.op!.operationId],
     });
+  // A release without the rule checks a body as the description does, once Go has decoded it; the engine
+  // does not know such a server's words, so its 400 says so.
+  const problems = ctx.has('bodies-checked-for-types-only') ? undefined : describedBodyProblems(ctx, raw);
+  if (problems?.length)
+    return ctx.fail(400, `the body does not match the description: ${problems.map((e) => `${e.field}: ${e.message}`).join('; ')}`);
   ctx.body = decoded.value;
   ctx.rawJson = raw;
   return undefined;

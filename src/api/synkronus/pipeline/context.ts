@@ -5,54 +5,8 @@
  * its handlers' texts (releases/<tag>/texts.ts), or says that the engine does not know them.
  */
 import type {ContractOperation} from '../contract';
-import type {Dialect} from '../dialects';
-import type {GoTarget} from '../go/url';
-import type {Release, RuleId} from '../releases';
-import type {ReleaseHandler, ReleaseText, TextName} from '../releases';
-import type {Store} from '../store';
-import type {Answer} from '../types';
-import type {FieldError, SchemaValidator} from '../validate';
-
-export type RequestContext = {
-  request: Request;
-  method: string;
-  url: URL;
-  /** The raw request target (Node keeps it; a browser's Request has normalised it). */
-  target: string;
-  /** The target as Go reads it (release dialect). */
-  goTarget?: GoTarget;
-  dialect: Dialect;
-  store: Store;
-  contract: {operations: ContractOperation[]; version: string};
-  validate: SchemaValidator;
-  jwtSecret: string;
-  op?: ContractOperation;
-  /** The release route chosen, and the middleware on its way. */
-  route?: ReleaseHandler;
-  middleware: string[];
-  params: Record<string, string>;
-  user?: {username: string; role: string};
-  body?: unknown;
-  /** The JSON body as sent (release dialect: beside what Go decoded of it). */
-  rawJson?: string;
-  form?: FormData;
-  /** Headers the release's middleware adds to whatever answers (CORS). */
-  headers: Record<string, string>;
-  rules: RuleId[];
-  /** The release, when rule `id` applies in this dialect; the answer then names the rule. */
-  when: (id: RuleId) => Release | undefined;
-  /** Whether rule `id` applies in this dialect, without naming it. */
-  has: (id: RuleId) => boolean;
-  /** An error: the description dialect says only its status; the release sends `text` (a name or a text) when given. */
-  fail: (status: number, reason: string, text?: TextName | ReleaseText) => Answer;
-  /** An answer the description leaves open. */
-  unspecified: (what: string, status?: number) => Answer;
-  /** What the engine chose where the description is silent (said in the description dialect's reason). */
-  note: (text: string) => void;
-  notes: string[];
-  /** The description dialect's 400: a ProblemDetail with the fields at fault where the operation documents one. */
-  problem: (errors: FieldError[], detail: string) => Answer;
-};
+import type {Answer, ReleaseText, RequestContext, RuleId, TextName} from '../types';
+import type {FieldError} from '../validate';
 
 export const NOT_SPECIFIED = 'not specified by the description';
 
@@ -91,7 +45,7 @@ export function descriptionError(op: ContractOperation | undefined, status: numb
 }
 
 export function createContext(parts: Omit<RequestContext, Made>): RequestContext {
-  const {release} = parts.dialect;
+  const release = parts.dialect.kind === 'release' ? parts.dialect.release : undefined;
   const rules: RuleId[] = [];
   const has = (id: RuleId) => Boolean(release?.rules.has(id));
   const when = (id: RuleId) => {

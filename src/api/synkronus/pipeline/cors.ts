@@ -4,7 +4,7 @@
  * allowed; any other request from an origin gets `Access-Control-Allow-Origin: *` and the exposed headers.
  * Every answer but a preflight's varies on Origin.
  */
-import type {RequestContext} from './context';
+import type {Release, RequestContext} from '../types';
 
 /** A header list as the handler reads it: split on commas and spaces, each name in canonical case. */
 function headerList(text: string): string[] {
@@ -15,15 +15,14 @@ function headerList(text: string): string[] {
     .map((name) => name.toLowerCase().replace(/(^|-)([a-z])/g, (_m, dash: string, c: string) => dash + c.toUpperCase()));
 }
 
-export function cors(ctx: RequestContext) {
-  const {cors: options} = ctx.dialect.release!;
+export function cors(ctx: RequestContext, {cors: options}: Release) {
   const origin = ctx.request.headers.get('Origin') ?? '';
   const asked = ctx.request.headers.get('Access-Control-Request-Method');
   if (ctx.method === 'OPTIONS' && asked) {
     const headers: Record<string, string> = {Vary: 'Origin, Access-Control-Request-Method, Access-Control-Request-Headers'};
     const wanted = headerList(ctx.request.headers.get('Access-Control-Request-Headers') ?? '');
     const methodAllowed = asked.toUpperCase() === 'OPTIONS' || options.allowedMethods.includes(asked.toUpperCase());
-    const headersAllowed = wanted.every((name) => (options.allowedHeaders as readonly string[]).includes(name));
+    const headersAllowed = wanted.every((name) => options.allowedHeaders.includes(name));
     if (!headersAllowed && wanted.includes('X-Api-Version')) ctx.when('api-version-header-cors');
     if (origin && methodAllowed && headersAllowed) {
       ctx.when('cors-any-origin');

@@ -3,15 +3,13 @@
  * operation it reached (../behaviours), unless a step answered first.
  */
 import type {Contract} from '../contract';
-import type {Dialect} from '../dialects';
 import {BEHAVIOURS} from '../behaviours';
 import type {OperationId} from '../operations';
-import type {RuleId} from '../releases';
 import type {Store} from '../store';
-import type {Answer, Call} from '../types';
+import type {Answer, Call, Dialect, RequestContext, RuleId} from '../types';
 import type {SchemaValidator} from '../validate';
 import {describedBodyProblems} from './body';
-import {createContext, descriptionError, type RequestContext} from './context';
+import {createContext, descriptionError} from './context';
 
 export type Outcome = {answer: Answer; op?: Contract['operations'][number]; rules: RuleId[]; headers: Record<string, string>};
 
@@ -84,13 +82,14 @@ export function createPipeline({contract, validate, jwtSecret}: PipelineParts) {
       jwtSecret,
     });
     const done = (given: Answer): Outcome => {
-      const answer = dialect.release ? given : describedLimit(ctx, given);
+      const release = dialect.kind === 'release' ? dialect.release : undefined;
+      const answer = release ? given : describedLimit(ctx, given);
       if (ctx.notes.length && !answer.reason) answer.reason = ctx.notes.join('; ');
       if (notProblemDetail(ctx, answer)) ctx.when('error-bodies-not-problem-details');
       if (bodyWhereNoneDocumented(ctx, answer)) ctx.when('error-bodies-where-none-documented');
-      const undocumented = dialect.release?.undocumentedErrors[ctx.op?.operationId ?? ''];
+      const undocumented = release?.undocumentedErrors[ctx.op?.operationId ?? ''];
       if (undocumented && answer.status >= 400 && !documents(ctx, answer.status)) ctx.when(undocumented);
-      if (answer.ownHeaders && dialect.release) answer.headers = {...answer.headers, ...answer.ownHeaders};
+      if (answer.ownHeaders && release) answer.headers = {...answer.headers, ...answer.ownHeaders};
       return {answer, op: ctx.op, rules: ctx.rules, headers: ctx.headers};
     };
     for (const step of dialect.steps) {

@@ -3,10 +3,9 @@
  * schema (400). The release's handlers read their parameters as they please and refuse none; where the
  * description would have refused one, the answer names the rule that says so.
  */
-import type {RuleId} from '../releases';
 import type {ContractParameter} from '../contract';
 import type {FieldError} from '../validate';
-import type {RequestContext} from './context';
+import type {RequestContext, RuleId} from '../types';
 
 /** A parameter's text as the value its schema expects (integer, number, boolean), or the text itself. */
 function typed(parameter: ContractParameter, value: string): unknown {

@@ -6,7 +6,7 @@
  * upload attachments, which the entries of those rules say.
  */
 import {httpError} from '../go/http';
-import type {RequestContext} from './context';
+import type {RequestContext} from '../types';
 
 export function roleDescription(ctx: RequestContext) {
   const {op, user} = ctx;

@@ -4,7 +4,7 @@
  * does not list there, is an answer the description leaves open.
  */
 import type {ContractOperation} from '../contract';
-import type {RequestContext} from './context';
+import type {RequestContext} from '../types';
 
 type Route = {op: ContractOperation; pattern: RegExp; names: string[]};
 

@@ -7,13 +7,13 @@
 import {routeChi} from '../go/chi';
 import {notFound, redirect} from '../go/http';
 import type {ContractOperation} from '../contract';
-import type {RequestContext} from './context';
+import type {Release, RequestContext} from '../types';
 import {describedOperation} from './route-description';
 import {tokenRelease} from './token';
 
 /** The rule of the route the release has for the description's `op` under another path, if any. */
-function pathRule(ctx: RequestContext, op: ContractOperation | undefined) {
-  const stack = [...ctx.dialect.release!.routes];
+function pathRule(release: Release, op: ContractOperation | undefined) {
+  const stack = [...release.routes];
   while (stack.length) {
     const entry = stack.pop()!;
     if ('mount' in entry) stack.push(...entry.table);
@@ -22,17 +22,17 @@ function pathRule(ctx: RequestContext, op: ContractOperation | undefined) {
   return undefined;
 }
 
-export function routeRelease(ctx: RequestContext) {
+export function routeRelease(ctx: RequestContext, release: Release) {
   const {routePath} = ctx.goTarget!;
-  const match = routeChi(ctx.dialect.release!.routes, ctx.method, routePath);
+  const match = routeChi(release.routes, ctx.method, routePath);
   ctx.middleware = match.middleware;
   if (match.kind !== 'route') {
     // The mounts' token check runs before chi finds nothing under them.
     const refused = tokenRelease(ctx);
     if (refused) return refused;
     const described = describedOperation(ctx, ctx.method, ctx.url.pathname).op;
-    const methodRule = ctx.dialect.release!.methodRules.find((r) => r.method === ctx.method && r.path === routePath)?.rule;
-    ctx.when(methodRule ?? pathRule(ctx, described) ?? 'unknown-routes-plain-text');
+    const methodRule = release.methodRules.find((r) => r.method === ctx.method && r.path === routePath)?.rule;
+    ctx.when(methodRule ?? pathRule(release, described) ?? 'unknown-routes-plain-text');
     if (match.kind === 'not-found') return notFound();
     return {status: 405, headers: {Allow: match.allow.join(', ')}};
   }
@@ -44,14 +44,13 @@ export function routeRelease(ctx: RequestContext) {
 }
 
 /** The handlers of the release's router that are not operations of the description. */
-export function ownHandler(ctx: RequestContext) {
+export function ownHandler(ctx: RequestContext, release: Release) {
   const own = ctx.route?.own;
   if (!own) return undefined;
-  const {release} = ctx.dialect;
   switch (own) {
     case 'api-versions':
       ctx.when('api-versions-endpoint');
-      return {status: 200, body: release!.apiVersions};
+      return {status: 200, body: release.apiVersions};
     case 'panic':
       // A route registered with a nil handler panics; chi's Recoverer answers 500 with no body.
       ctx.when('formspecs-route-500');

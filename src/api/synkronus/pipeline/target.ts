@@ -5,7 +5,7 @@
  */
 import {badRequestTarget, redirect} from '../go/http';
 import {parseTarget} from '../go/url';
-import type {RequestContext} from './context';
+import type {RequestContext} from '../types';
 
 export function readTarget(ctx: RequestContext) {
   const parsed = parseTarget(ctx.target);

@@ -5,7 +5,7 @@
  */
 import {httpError} from '../go/http';
 import {verifyToken} from '../jwt';
-import type {RequestContext} from './context';
+import type {RequestContext} from '../types';
 
 export function tokenDescription(ctx: RequestContext) {
   if (!ctx.op || ctx.op.isPublic) return undefined;

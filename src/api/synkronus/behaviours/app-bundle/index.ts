@@ -3,7 +3,7 @@
  * the tag: versions named by number, each with its `APP_INFO.json`, the active version's files copied out
  * when switched to, a manifest made when first asked for, files typed by their extension.
  */
-import {descriptionFileType} from '../../dialects';
+import {descriptionFileType} from '../../seed';
 import {fileType} from '../../go/http';
 import {goClean} from '../../go/filepath';
 import {goText, pathUnescapeBytes} from '../../go/url';

@@ -4,12 +4,11 @@
  * and the versions beyond the newest five removed; any failure after the form is read answers 500. The
  * description: a version named by its time, the manifest of its files.
  */
-import {descriptionFileType} from '../../dialects';
 import {goClean} from '../../go/filepath';
 import {fileType} from '../../go/http';
-import {MAX_BUNDLE_BYTES} from '../../seed';
+import {descriptionFileType, MAX_BUNDLE_BYTES} from '../../seed';
 import {fileOf, isoSeconds, manifestOf, type Bundle, type State} from '../../store';
-import type {Answer, Behaviour, Call} from '../../types';
+import type {Answer, Behaviour, Call, Release} from '../../types';
 import {checksumMatches, listZip} from '../../zip';
 import {appInfoFile, type BundleEntry} from './app-info';
 import {layoutProblem} from './layout';
@@ -56,16 +55,14 @@ function removeOld(state: State, kept: number) {
   state.bundles = state.bundles.filter((b) => !removed.has(b.version));
 }
 
-function releaseUpload(call: Call, entries: BundleEntry[]): Answer {
+function releaseUpload(call: Call, release: Release, entries: BundleEntry[]): Answer {
   const {state} = call.store;
-  const release = call.dialect.release!;
   const fail500 = (reason: string, error: string) => {
     call.when('bundle-push-errors-500');
     return call.fail(500, reason, {error, message: 'Failed to process app bundle'});
   };
   const problem = layoutProblem(entries, state.coreHashes);
-  if (problem) {
-    call.when(problem.startsWith('core_*') ? 'core-fields-reupload-rejected' : 'bundle-layout-checked');
+  if (problem && call.when(problem.startsWith('core_*') ? 'core-fields-reupload-rejected' : 'bundle-layout-checked')) {
     return fail500(`the release refuses this bundle: ${problem}`, `bundle validation failed: ${problem}`);
   }
   const number = Math.max(0, ...state.bundles.map((b) => (/^\d+$/.test(b.version) ? Number(b.version) : 0))) + 1;
@@ -111,7 +108,7 @@ function releaseUpload(call: Call, entries: BundleEntry[]): Answer {
 export const pushAppBundle: Behaviour = async (call) => {
   const entries = await readBundle(call);
   if (!Array.isArray(entries)) return entries;
-  if (call.has('bundle-layout-checked')) return releaseUpload(call, entries);
+  if (call.dialect.kind === 'release') return releaseUpload(call, call.dialect.release, entries);
   const {state} = call.store;
   let version: string;
   let time = call.now();

@@ -3,16 +3,16 @@
  * holds when the engine starts (./seed.ts), the texts of its errors (./texts.ts), the Go structs its handlers
  * decode (./structs.ts), its router (./routes.ts), and the constants below, each from the source at the tag.
  */
-import {ODE_RELEASE} from '../../../../../site.constants';
-import {RULES, UNDOCUMENTED_ERRORS, type RuleId} from './rules';
+import type {Release} from '../../types';
+import {RULES, UNDOCUMENTED_ERRORS} from './rules';
 import {API_VERSIONS, CORS, METHOD_RULES, ROUTES} from './routes';
 import {releaseSeed} from './seed';
 import {REQUEST_STRUCTS} from './structs';
 import {DECODE_MESSAGE, MULTIPART_MESSAGE, TEXTS} from './texts';
 
-export const RELEASE = {
-  tag: ODE_RELEASE,
-  rules: new Set<RuleId>(RULES),
+export const RELEASE: Release<'v1.0.0-alpha.6'> = {
+  tag: 'v1.0.0-alpha.6',
+  rules: new Set(RULES),
   undocumentedErrors: UNDOCUMENTED_ERRORS,
   seed: releaseSeed,
   texts: TEXTS,
@@ -38,6 +38,4 @@ export const RELEASE = {
     serverVersion: 'dev',
     goVersion: 'go1.24.2',
   },
-} as const;
-
-export type Release = typeof RELEASE;
+};

@@ -4,19 +4,8 @@
  * Before it, chi's RedirectSlashes and the CORS handler run on every request (../../pipeline/route.ts).
  */
 import type {ChiTable} from '../../go/chi';
-import type {OperationId} from '../../operations';
-import type {RuleId} from './rules';
+import type {CorsOptions, ReleaseHandler, RuleId} from '../../types';
 
-/** What a route reaches: an operation of the description, or a handler the description does not have. */
-export type ReleaseHandler = {
-  op?: OperationId;
-  /** `api-versions`: handlers/versions.go; `panic`: a route registered with a nil handler; `not-found`: a file server with no files. */
-  own?: 'api-versions' | 'panic' | 'not-found' | 'static-redirect';
-  /** RequireRole's roles; none: any user the token check let through. */
-  roles?: string[];
-  /** The rule that names this route, where its path is not the description's. */
-  rule?: RuleId;
-};
 
 const ADMIN = ['admin'];
 /** The token check of the protected group (pkg/middleware/auth/middleware.go AuthMiddleware). */
@@ -104,7 +93,7 @@ export const METHOD_RULES: {method: string; path: string; rule: RuleId}[] = [
 ];
 
 /** The CORS handler's options (internal/api/api.go: go-chi/cors v1.2.1). */
-export const CORS = {
+export const CORS: CorsOptions = {
   allowedMethods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
   allowedHeaders: ['Accept', 'Authorization', 'Content-Type', 'X-Csrf-Token', 'If-None-Match', 'Origin'],
   exposedHeaders: ['Link', 'Etag'],

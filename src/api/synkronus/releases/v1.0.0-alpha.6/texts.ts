@@ -1,10 +1,9 @@
 /**
  * The texts of the release's error answers, as its handlers write them (internal/handlers/common.go
  * SendErrorResponse: `{"error": <the Go error's text, or "An error occurred">, "message": <the handler's>}`),
- * by the name the engine's behaviours use. `error` left out is the handler's nil error; `null` is an error
- * whose text the engine does not know, which the answer then says instead of pretending.
+ * by the name the engine's behaviours use (TextName in ../../types.ts).
  */
-export type ReleaseText = {error?: string | null; message: string};
+import type {ReleaseText, TextName} from '../../types';
 
 const nil = (message: string): ReleaseText => ({message});
 
@@ -32,9 +31,7 @@ export const TEXTS = {
   // internal/handlers/appbundle.go and appbundle_push.go
   fileNotFound: {error: 'file not found', message: 'File not found'},
   noBundleField: {error: 'http: no such file', message: 'Failed to get bundle file from form'},
-} satisfies Record<string, ReleaseText>;
-
-export type TextName = keyof typeof TEXTS;
+} satisfies Record<TextName, ReleaseText>;
 
 /** The handler's message where decoding the JSON body failed; `error` is Go's decoder text. */
 export const DECODE_MESSAGE: Record<string, string> = {
