@@ -25,6 +25,7 @@ import {knownIssueEntries} from '../support/known-issues';
 import {writeZip} from '../../src/api/synkronus/zip';
 import {harHeader, harProblems, type HarEntry} from '../support/har';
 import type {ContractOperation} from '../../src/api/synkronus/contract';
+import {RELEASE_TAG} from '../support/release';
 
 /** Opens the console of an operation and returns its panel. */
 async function openConsole(page: Page, op: Pick<ContractOperation, 'anchor' | 'summary'>): Promise<Locator> {
@@ -61,7 +62,7 @@ const seedUser = (role: string) => SEED_USERS.find((u) => u.role === role)!;
 
 const DIALECT_RADIO: Record<DialectName, RegExp> = {
   description: /as the API description 1\.0\.3 says/,
-  'v1.0.0-alpha.6': /as the server of ODE v1\.0\.0-alpha\.6 does/,
+  [RELEASE_TAG]: new RegExp(`as the server of ODE ${RELEASE_TAG.replace(/\./g, '\\.')} does`),
 };
 
 /** Chooses the dialect every console of the page answers in (the switch of any open console, here Log in's). */
@@ -429,7 +430,7 @@ test('the navbar, back on scrolling up, never covers the contents list of /api',
 test.describe('the sync playground', () => {
   // Three Observations as ODE's file describes them: both dialects store them all.
   const PUSHED = '3 records stored, 0 in failed_records.';
-  for (const dialect of ['v1.0.0-alpha.6', 'description'] as const)
+  for (const dialect of [RELEASE_TAG, 'description'] as const)
     test(`a guided sync pushes a batch, then pulls every seeded observation exactly once, page by page, then the attachment manifest (${dialect} dialect)`, async ({
       page,
     }) => {
@@ -437,7 +438,7 @@ test.describe('the sync playground', () => {
       const region = page.getByRole('region', {name: 'Sync playground'});
       await region.getByRole('button', {name: 'Start the sync playground'}).click();
       // The release the site documents answers unless the reader switches.
-      await expect(region.getByRole('radio', {name: DIALECT_RADIO['v1.0.0-alpha.6']})).toBeChecked();
+      await expect(region.getByRole('radio', {name: DIALECT_RADIO[RELEASE_TAG]})).toBeChecked();
       await region.getByRole('radio', {name: DIALECT_RADIO[dialect]}).check();
       await region.getByRole('button', {name: 'Log in as fieldworker'}).click();
       await region.getByRole('button', {name: 'Push a batch of three records'}).click();
@@ -541,10 +542,10 @@ test.describe('the dialects of the console', () => {
     ).toBeVisible();
 
     // The release is one click away, and the choice stays: after a reload, and in the guides' playground.
-    await health.getByRole('radio', {name: DIALECT_RADIO['v1.0.0-alpha.6']}).check();
+    await health.getByRole('radio', {name: DIALECT_RADIO[RELEASE_TAG]}).check();
     await page.reload();
     const again = await openConsole(page, byId('getHealth'));
-    await expect(again.getByRole('radio', {name: DIALECT_RADIO['v1.0.0-alpha.6']})).toBeChecked();
+    await expect(again.getByRole('radio', {name: DIALECT_RADIO[RELEASE_TAG]})).toBeChecked();
     await page.goto('/api');
     await chooseDialect(page, 'description');
     await page.goto('/docs/documentation/synkronus/sync-protocol');
@@ -559,7 +560,7 @@ test.describe('the dialects of the console', () => {
       await other.goto('/docs/documentation/synkronus/sync-protocol');
       const region = other.getByRole('region', {name: 'Sync playground'});
       await region.getByRole('button', {name: 'Start the sync playground'}).click();
-      await expect(region.getByRole('radio', {name: DIALECT_RADIO['v1.0.0-alpha.6']})).toBeChecked();
+      await expect(region.getByRole('radio', {name: DIALECT_RADIO[RELEASE_TAG]})).toBeChecked();
     } finally {
       await fresh.close();
     }
@@ -567,14 +568,14 @@ test.describe('the dialects of the console', () => {
 
   test('answering as the release, each answer names what shaped it, with a working link', async ({page}) => {
     await page.goto('/api');
-    await chooseDialect(page, 'v1.0.0-alpha.6');
+    await chooseDialect(page, RELEASE_TAG);
     const health = await openConsole(page, byId('getHealth'));
     const shown = await sendAndRead(health);
     expect(shown.status).toBe(200);
     expect(shown.contentType).toBe('text/plain');
     expect(shown.body).toMatch(/\bOK$/);
     const response = health.getByRole('region', {name: /^Response: /});
-    await expect(response.getByText('Answered as the server of ODE v1.0.0-alpha.6 does.')).toBeVisible();
+    await expect(response.getByText(`Answered as the server of ODE ${RELEASE_TAG} does.`)).toBeVisible();
     // The other dialect's answer to the same request, and the Known issues entry that explains the difference.
     const other = response.getByText(
       /^Answered as the API description 1\.0\.3 says, this request gets another body \(also 200\)/,
@@ -645,7 +646,7 @@ test.describe('the dialects of the console', () => {
     expect(JSON.parse(answer.body)).toEqual(byId('getVersion').responses.find((r) => r.status === '200')!.example);
 
     // Switching: each dialect keeps its own state, so the release's console has no login yet.
-    await version.getByRole('radio', {name: DIALECT_RADIO['v1.0.0-alpha.6']}).check();
+    await version.getByRole('radio', {name: DIALECT_RADIO[RELEASE_TAG]}).check();
     await expect(change.getByText(/^Not logged in/)).toBeVisible();
   });
 });
@@ -694,14 +695,14 @@ test('the sync playground saves its session as a HAR file too', async ({page}) =
   expect(har.log.entries.map((e) => `${e.request.method} ${new URL(e.request.url).pathname}`)).toEqual([
     'POST /auth/login',
   ]);
-  expect(harHeader(har.log.entries[0], 'x-synkronus-dialect')).toBe('v1.0.0-alpha.6');
+  expect(harHeader(har.log.entries[0], 'x-synkronus-dialect')).toBe(RELEASE_TAG);
 });
 
 test('the seed note states the seed of the dialect that answers, counted from that seed', async ({page}) => {
   await page.goto('/api');
   const health = await openConsole(page, byId('getHealth'));
   const note = health.getByText(/^Its seed: users/);
-  for (const dialect of ['description', 'v1.0.0-alpha.6'] as const) {
+  for (const dialect of ['description', RELEASE_TAG] as const) {
     await health.getByRole('radio', {name: DIALECT_RADIO[dialect]}).check();
     const seed = seedSummary(dialect);
     const first = seed.bundleVersions[0];
@@ -714,7 +715,7 @@ test('the seed note states the seed of the dialect that answers, counted from th
     );
   }
   // The two seeds differ where the release stores otherwise: its version names, and no deleted attachment.
-  expect(seedSummary('v1.0.0-alpha.6').bundleVersions).toEqual(['0001', '0002', '0003']);
+  expect(seedSummary(RELEASE_TAG).bundleVersions).toEqual(['0001', '0002', '0003']);
   expect(seedSummary('description').deletedAttachments).toBe(1);
 });
 

@@ -12,6 +12,7 @@ import type {Observation} from '../../src/api/synkronus/store';
 import {startSynkronusServer} from '../../src/api/synkronus/node';
 import {API, schemaValidator} from './api-description';
 import {ENGINE_DATA} from './api-console';
+import {RELEASE_TAG} from './release';
 
 /** An observation as the engine stores it. */
 export type StoredObservation = Observation;
@@ -136,7 +137,7 @@ export async function startSyncMock(
     proxyMaxBodyBytes?: number;
   } = {},
 ): Promise<SyncMock> {
-  const dialect = options.dialect ?? (process.env.DIALECT as DialectName | undefined) ?? 'v1.0.0-alpha.6';
+  const dialect = options.dialect ?? (process.env.DIALECT as DialectName | undefined) ?? RELEASE_TAG;
   const users = options.users ?? DEFAULT_USERS;
   const failures: {route: string; failure: Failure}[] = [];
   const hooks: {route: string; action: () => void}[] = [];

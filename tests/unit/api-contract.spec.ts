@@ -15,6 +15,7 @@ import {listOperations, resolveRef, type OpenApiDocument, type Schema} from '../
 import {REQUEST_EXAMPLES} from '../../src/api/request-examples';
 import {API_SPEC_FILE} from '../../site.constants';
 import {loadApiDescription, REPO_ROOT, schemaValidator, validateNamed} from '../support/api-description';
+import {RELEASE_TAG} from '../support/release';
 
 const UPSTREAM = JSON.parse(readFileSync(path.join(REPO_ROOT, 'api/upstream.json'), 'utf8')) as {
   repository: string;
@@ -69,7 +70,7 @@ test.describe("api/synkronus.yaml is ODE's file as published", () => {
   test('its SHA-256 is the one api/upstream.json records for the file at the tag', () => {
     expect(UPSTREAM).toMatchObject({
       repository: 'https://github.com/OpenDataEnsemble/ode',
-      tag: 'v1.0.0-alpha.6',
+      tag: RELEASE_TAG,
       path: 'synkronus/openapi/synkronus.yaml',
     });
     const sha256 = createHash('sha256')

@@ -35,6 +35,7 @@ import {joinContinuations} from '../support/synk-commands';
 import {CONTROL_CALLS, CONTROL_PREFIX} from '../../src/api/synkronus/control';
 import {startSynkronusServer} from '../../src/api/synkronus/node';
 import {ENGINE_DATA} from '../support/api-console';
+import {RELEASE_TAG} from '../support/release';
 
 const doc = loadApiDescription();
 const validate = schemaValidator(doc);
@@ -150,7 +151,7 @@ test.describe('API examples on docs pages', () => {
         problems.push(`${where}: a push example needs a -d '<json>' body and a SyncPushResponse block after it`);
         continue;
       }
-      const engine = newSynkronus('v1.0.0-alpha.6');
+      const engine = newSynkronus(RELEASE_TAG);
       const login = await engine.handle(
         new Request(`${CURL_BASE_URL}/auth/login`, {
           method: 'POST',

@@ -8,6 +8,7 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {test, expect} from '@playwright/test';
 import {answerOf, BASE, session} from '../support/engine-session';
+import {RELEASE_TAG} from '../support/release';
 
 type Answered = {status: number; error?: string; stored?: string};
 type Case = {name: string; contentType: string; query?: string; body: string; bundle: Answered; attachment: Answered};
@@ -19,7 +20,7 @@ const {recordedWith, cases} = JSON.parse(readFileSync(path.resolve(__dirname, '.
 
 test(`the release dialect reads ${cases.length} multipart bodies as the server does (${recordedWith})`, async () => {
   expect(cases.length).toBeGreaterThan(300);
-  const s = await session('v1.0.0-alpha.6');
+  const s = await session(RELEASE_TAG);
   const send = async (method: string, where: string, c: Case, body?: Uint8Array) => {
     const headers = new Headers({Authorization: `Bearer ${s.access.admin}`});
     if (c.contentType) headers.set('Content-Type', c.contentType);

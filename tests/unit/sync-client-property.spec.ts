@@ -11,6 +11,7 @@ import {test, expect} from '@playwright/test';
 import fc from 'fast-check';
 import {startSyncMock, type Failure, type PushedRecord} from '../support/sync-mock';
 import {loadGuide, memoryStore, record, type Guide} from '../support/sync-guide';
+import {RELEASE_TAG} from '../support/release';
 
 let guide: Guide;
 test.beforeAll(() => {
@@ -72,7 +73,7 @@ test('whatever the server answers, the client ends, every good record arrives, a
   await fc.assert(
     fc.asyncProperty(scenario, async (s) => {
       runs++;
-      const mock = await startSyncMock({dialect: 'v1.0.0-alpha.6', proxyMaxBodyBytes: s.proxyMaxBodyBytes});
+      const mock = await startSyncMock({dialect: RELEASE_TAG, proxyMaxBodyBytes: s.proxyMaxBodyBytes});
       try {
         const good = s.good.map((size, i) => record(i + 1, {data: {n: i + 1, notes: 'x'.repeat(size)}}));
         const pending: (PushedRecord | null)[] = [...good];

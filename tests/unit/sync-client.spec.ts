@@ -7,6 +7,7 @@ import {test, expect} from '@playwright/test';
 import {DIALECTS, type DialectName} from '../../src/api/synkronus';
 import {startSyncMock, type PushedRecord, type SyncMock} from '../support/sync-mock';
 import {loadGuide, memoryStore, record, type Guide} from '../support/sync-guide';
+import {RELEASE_TAG} from '../support/release';
 
 let guide: Guide;
 
@@ -24,7 +25,7 @@ test.afterEach(async () => {
  * retries, batches, attachments) is tested against both: as the server of the release answers, and as the
  * description says. What only the release does (Known issues) is tested against its dialect alone.
  */
-let dialect: DialectName = 'v1.0.0-alpha.6';
+let dialect: DialectName = RELEASE_TAG;
 const startMock = (options: Parameters<typeof startSyncMock>[0] = {}) => startSyncMock({dialect, ...options});
 function bothDialects(title: string, body: () => Promise<void>) {
   for (const each of DIALECTS)
@@ -34,8 +35,8 @@ function bothDialects(title: string, body: () => Promise<void>) {
     });
 }
 function releaseOnly(title: string, body: () => Promise<void>) {
-  test(`${title} (v1.0.0-alpha.6 dialect: Known issues)`, async () => {
-    dialect = 'v1.0.0-alpha.6';
+  test(`${title} (${RELEASE_TAG} dialect: Known issues)`, async () => {
+    dialect = RELEASE_TAG;
     await body();
   });
 }

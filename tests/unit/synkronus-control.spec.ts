@@ -9,6 +9,7 @@ import {CONTROL_CALLS, CONTROL_PREFIX} from '../../src/api/synkronus/control';
 import {startSynkronusServer, type SynkronusServer} from '../../src/api/synkronus/node';
 import {ENGINE_DATA, newSynkronus} from '../support/api-console';
 import {harProblems} from '../support/har';
+import {RELEASE_TAG} from '../support/release';
 
 let server: SynkronusServer;
 test.beforeEach(async () => {
@@ -128,7 +129,7 @@ test('journal and HAR: each exchange with its answer, dialect and rules; control
     journal.entries.map((e) => `${e.request.method} ${new URL(e.request.url).pathname} ${e.response.status}`),
   ).toEqual(['POST /auth/login 200', 'GET /health 200']);
   expect(JSON.parse(journal.entries[0].request.body.text)).toMatchObject({username: 'fieldworker'});
-  expect(journal.entries[1]).toMatchObject({dialect: 'v1.0.0-alpha.6', rules: ['health-always-ok']});
+  expect(journal.entries[1]).toMatchObject({dialect: RELEASE_TAG, rules: ['health-always-ok']});
   const har = (await (await control('GET', '/har')).json()) as {log: {entries: unknown[]}};
   expect(harProblems(har)).toEqual([]);
   expect(har.log.entries).toHaveLength(2);
@@ -163,11 +164,11 @@ test('without --control, and in the engine the console calls, the prefix is no r
   try {
     const answer = await fetch(`${plain.origin}${CONTROL_PREFIX}/reset`, {method: 'POST'});
     expect(answer.status).toBe(404);
-    expect(answer.headers.get('x-synkronus-dialect')).toBe('v1.0.0-alpha.6');
+    expect(answer.headers.get('x-synkronus-dialect')).toBe(RELEASE_TAG);
   } finally {
     await plain.close();
   }
-  for (const dialect of ['description', 'v1.0.0-alpha.6'] as const) {
+  for (const dialect of ['description', RELEASE_TAG] as const) {
     const engine = newSynkronus(dialect);
     const before = engine.currentVersion();
     engine.failDatabase(false);

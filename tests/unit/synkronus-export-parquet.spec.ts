@@ -12,6 +12,7 @@ import {createSynkronus} from '../../src/api/synkronus';
 import {listZip} from '../../src/api/synkronus/zip';
 import {ENGINE_DATA} from '../support/api-console';
 import {parquetRows} from '../support/parquet';
+import {RELEASE_TAG} from '../support/release';
 
 const DIR = 'tests/fixtures/real-server';
 const BASE = 'http://127.0.0.1:8080';
@@ -68,7 +69,7 @@ function withoutPageLayout(footer: Thrift): Thrift {
 
 test('the engine exports the records the release exported with the release\u2019s Parquet footer', async () => {
   const recorded = await entriesOf(new Uint8Array(readFileSync(`${DIR}/export.zip`)));
-  const engine = createSynkronus(ENGINE_DATA, {dialect: 'v1.0.0-alpha.6', seed: {content: false}});
+  const engine = createSynkronus(ENGINE_DATA, {dialect: RELEASE_TAG, seed: {content: false}});
   const json = (path: string, body: unknown, token?: string) =>
     engine.handle(
       new Request(BASE + path, {

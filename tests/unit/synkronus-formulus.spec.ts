@@ -10,6 +10,7 @@ import path from 'node:path';
 import {test, expect} from '@playwright/test';
 import type {DialectName, Synkronus} from '../../src/api/synkronus';
 import {newSynkronus} from '../support/api-console';
+import {RELEASE_TAG} from '../support/release';
 
 const DIR = 'tests/fixtures/formulus-requests';
 const BASE = 'http://127.0.0.1:8080';
@@ -29,7 +30,7 @@ type Fixture = {
 };
 
 /** The files of the ODE repository at the tag. */
-const ODE_FILES = new Set(readFileSync('tests/fixtures/ode-tree/v1.0.0-alpha.6.txt', 'utf8').split('\n'));
+const ODE_FILES = new Set(readFileSync(`tests/fixtures/ode-tree/${RELEASE_TAG}.txt`, 'utf8').split('\n'));
 
 function readFixtures(): [string, Fixture][] {
   return readdirSync(DIR)
@@ -98,30 +99,30 @@ const EXPECTED: Record<string, (f: Map<string, Fixture>) => Record<DialectName, 
       status: 200,
       check: (a) => expect(Object.keys(a.json).sort()).toEqual(['expiresAt', 'refreshToken', 'token']),
     };
-    return {description: tokens, 'v1.0.0-alpha.6': tokens};
+    return {description: tokens, [RELEASE_TAG]: tokens};
   },
   '02-app-bundle-manifest': () => {
     const listed: Expected = {
       status: 200,
       check: (a) => expect((a.json.files as {path: string}[]).map((f) => f.path)).toContain('app/index.html'),
     };
-    return {description: listed, 'v1.0.0-alpha.6': listed};
+    return {description: listed, [RELEASE_TAG]: listed};
   },
   '03-app-bundle-download': () => {
     // internal/handlers/appbundle.go GetAppBundleFile unescapes the one-segment {path} (url.PathUnescape).
     const file: Expected = {status: 200, check: (a) => expect(a.text).toContain('Version of 12 June')};
-    return {description: file, 'v1.0.0-alpha.6': file};
+    return {description: file, [RELEASE_TAG]: file};
   },
   '04-app-bundle-download-form': () => {
     const file: Expected = {status: 200, check: (a) => expect(JSON.parse(a.text)).toHaveProperty('properties.village')};
-    return {description: file, 'v1.0.0-alpha.6': file};
+    return {description: file, [RELEASE_TAG]: file};
   },
   '05-pull': () => ({
     description: {
       status: 200,
       check: (a) => expect(a.json).toMatchObject({has_more: true, records: expect.any(Array)}),
     },
-    'v1.0.0-alpha.6': {
+    [RELEASE_TAG]: {
       status: 200,
       // No limit: the default of pkg/sync/service.go, 100; pulled records have no geolocation.
       check: (a) => {
@@ -136,15 +137,15 @@ const EXPECTED: Record<string, (f: Map<string, Fixture>) => Record<DialectName, 
   }),
   '06-attachment-upload': () => {
     const saved: Expected = {status: 200, check: (a) => expect(a.json).toEqual({status: 'success'})};
-    return {description: saved, 'v1.0.0-alpha.6': saved};
+    return {description: saved, [RELEASE_TAG]: saved};
   },
   '07-attachment-head': () => {
     const exists: Expected = {status: 200, check: (a) => expect(a.text).toBe('')};
-    return {description: exists, 'v1.0.0-alpha.6': exists};
+    return {description: exists, [RELEASE_TAG]: exists};
   },
   '08-attachment-download': (f) => {
     const bytes: Expected = {status: 200, check: (a) => expect(a.text).toBe(uploaded(f))};
-    return {description: bytes, 'v1.0.0-alpha.6': bytes};
+    return {description: bytes, [RELEASE_TAG]: bytes};
   },
   '09-push': (f) => ({
     // format: uuid refuses the WatermelonDB id; geolocation null is not what is refused (the description
@@ -158,7 +159,7 @@ const EXPECTED: Record<string, (f: Map<string, Fixture>) => Record<DialectName, 
       },
     },
     // internal/handlers/sync.go Push checks only that transmission_id is not empty.
-    'v1.0.0-alpha.6': {
+    [RELEASE_TAG]: {
       status: 200,
       check: (a) => {
         expect(a.json).toMatchObject({success_count: pushed(f).length});
@@ -172,7 +173,7 @@ const EXPECTED: Record<string, (f: Map<string, Fixture>) => Record<DialectName, 
   '10-attachment-manifest': () => ({
     description: {status: 200, check: (a) => expect(a.json.operations).toEqual(expect.any(Array))},
     // Nothing records an attachment operation at the tag; the never-filled slice is encoded as null.
-    'v1.0.0-alpha.6': {
+    [RELEASE_TAG]: {
       status: 200,
       check: (a) => expect(a.json).toMatchObject({operations: null, total_download_size: 0}),
     },
@@ -181,7 +182,7 @@ const EXPECTED: Record<string, (f: Map<string, Fixture>) => Record<DialectName, 
     // An empty text is a string the description takes: a refresh token that is not valid.
     description: {status: 401},
     // internal/handlers/auth.go RefreshToken: SendErrorResponse(w, 400, nil, "Refresh token is required").
-    'v1.0.0-alpha.6': {
+    [RELEASE_TAG]: {
       status: 400,
       check: (a) => {
         expect(a.json).toEqual({error: 'An error occurred', message: 'Refresh token is required'});
@@ -222,12 +223,12 @@ test('every Formulus request fixture has its expected answers, and every expecta
   expect(names.length).toBeGreaterThanOrEqual(10);
 });
 
-test('each dialect answers the requests of Formulus v1.0.0-alpha.6 in one device session', async () => {
+test(`each dialect answers the requests of Formulus ${RELEASE_TAG} in one device session`, async () => {
   const fixtures = readFixtures();
   const byName = new Map(fixtures);
   const table: string[] = [];
   const statuses = new Map<string, Partial<Record<DialectName, number>>>();
-  for (const dialect of ['description', 'v1.0.0-alpha.6'] as const) {
+  for (const dialect of ['description', RELEASE_TAG] as const) {
     const engine = newSynkronus(dialect);
     let token: string | undefined;
     for (const [name, fixture] of fixtures) {
@@ -241,7 +242,7 @@ test('each dialect answers the requests of Formulus v1.0.0-alpha.6 in one device
     }
   }
   for (const [name, s] of statuses)
-    table.push(`${name}: description ${s.description}, v1.0.0-alpha.6 ${s['v1.0.0-alpha.6']}`);
+    table.push(`${name}: description ${s.description}, ${RELEASE_TAG} ${s[RELEASE_TAG]}`);
   console.log(`formulus requests:\n${table.join('\n')}`);
 });
 

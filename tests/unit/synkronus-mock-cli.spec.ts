@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {test, expect} from '@playwright/test';
 import {harHeader, harProblems, type HarEntry} from '../support/har';
+import {RELEASE_TAG} from '../support/release';
 
 const JITI = 'node_modules/jiti/bin/jiti.js';
 const COMMAND = [JITI, 'scripts/synkronus-mock.ts'];
@@ -88,7 +89,7 @@ test('--har writes every exchange as HAR 1.2, with the dialect and rules in each
     username: 'fieldworker',
     password: 's3cret-passphrase',
   });
-  expect(entries.every((e) => harHeader(e, 'x-synkronus-dialect') === 'v1.0.0-alpha.6')).toBe(true);
+  expect(entries.every((e) => harHeader(e, 'x-synkronus-dialect') === RELEASE_TAG)).toBe(true);
   expect(harHeader(entries[1], 'x-synkronus-rules')).toBe('health-always-ok');
   expect(entries[1].response.content.text).toBe('OK');
 });
@@ -106,7 +107,7 @@ for (const [what, args, code, message] of [
     'an unknown dialect',
     ['--dialect', 'v2'],
     2,
-    'synkronus-mock: --dialect must be one of description, v1.0.0-alpha.6, not v2',
+    `synkronus-mock: --dialect must be one of description, ${RELEASE_TAG}, not v2`,
   ],
   ['an unknown flag', ['--verbose'], 2, "synkronus-mock: Unknown option '--verbose'; --help lists the options"],
   [

@@ -18,9 +18,9 @@ import {harOf, harText, runScenario, scenarioHashes, type Har, type HarEntry} fr
 import {ADMIN, RECORDING_JWT_SECRET, scenario} from '../oracle/scenario';
 import {tokenMaker} from '../oracle/tokens';
 import {send} from '../oracle/wire';
+import {RELEASE_TAG} from '../support/release';
 
-const RELEASE = 'v1.0.0-alpha.6';
-const RECORDING = `tests/oracle/${RELEASE}.har`;
+const RECORDING = `tests/oracle/${RELEASE_TAG}.har`;
 
 /**
  * Differences the engine keeps, by step and what differs, each with its reason. A difference that no longer
@@ -50,7 +50,7 @@ const recording = (): Har => JSON.parse(readFileSync(RECORDING, 'utf8')) as Har;
 const emptyReleaseServer = (control = false) =>
   startSynkronusServer({
     data: engineDataFromFiles(),
-    dialect: RELEASE,
+    dialect: RELEASE_TAG,
     // The release creates ADMIN_USERNAME when it starts on an empty database.
     seed: {content: false, users: [{...ADMIN, role: 'admin', createdAt: new Date().toISOString()}]},
     jwtSecret: RECORDING_JWT_SECRET,

@@ -8,8 +8,8 @@ import {test, expect} from '@playwright/test';
 import {writeZip} from '../../src/api/synkronus/zip';
 import {newSynkronus} from '../support/api-console';
 import {jsonBody, push, record, releaseError, session, type Session} from '../support/engine-session';
+import {RELEASE_TAG} from '../support/release';
 
-const RELEASE = 'v1.0.0-alpha.6';
 const create = (s: Session, username: string, password = 'pw') =>
   s.send('POST', '/users', {token: s.access.admin, json: {username, password, role: 'read-only'}});
 const login = (s: Session, username: string, password: string) =>
@@ -19,7 +19,7 @@ test.describe('users', () => {
   const tooLong = 'failed to create user: failed to create user: pq: value too long for type character varying(255)';
 
   test('a username of 255 characters is created, of 256 refused, counted in characters', async () => {
-    const s = await session(RELEASE);
+    const s = await session(RELEASE_TAG);
     expect((await create(s, 'u'.repeat(255))).status).toBe(201);
     expect((await create(s, '\u00e9'.repeat(255))).status).toBe(201);
     for (const name of ['v'.repeat(256), 'u'.repeat(300), '\u00e9'.repeat(256)]) {
@@ -30,13 +30,13 @@ test.describe('users', () => {
   });
 
   test('the password is checked before the username is stored', async () => {
-    const s = await session(RELEASE);
+    const s = await session(RELEASE_TAG);
     const bcrypt = 'failed to hash password: failed to hash password: bcrypt: password length exceeds 72 bytes';
     releaseError(bcrypt, bcrypt)(await create(s, 'u'.repeat(300), 'p'.repeat(73)));
   });
 
   test('trailing spaces beyond 255 characters are cut, and the cut name may be taken', async () => {
-    const s = await session(RELEASE);
+    const s = await session(RELEASE_TAG);
     const name = `sp${' '.repeat(300)}`;
     const first = await create(s, name);
     expect(first.status).toBe(201);
@@ -49,7 +49,7 @@ test.describe('users', () => {
   });
 
   test('a long username elsewhere is an unknown user; U+0000 is refused by the look-up', async () => {
-    const s = await session(RELEASE);
+    const s = await session(RELEASE_TAG);
     const long = 'u'.repeat(300);
     const deleted = await s.send('DELETE', `/users/delete/${long}`, {token: s.access.admin});
     expect(deleted.status).toBe(404);
@@ -78,7 +78,7 @@ test.describe('users', () => {
   });
 
   test('a login compares the first 72 bytes of the password, as bcrypt does', async () => {
-    const s = await session(RELEASE);
+    const s = await session(RELEASE_TAG);
     const p72 = 'p'.repeat(72);
     expect((await create(s, 'bob', p72)).status).toBe(201);
     expect((await login(s, 'bob', `${p72}X`)).status).toBe(200);
@@ -117,9 +117,9 @@ const BUNDLE = {'app/index.html': '<html>1</html>', 'forms/survey/schema.json': 
 
 test.describe('app bundles, from an empty server', () => {
   const empty = async () => {
-    const engine = newSynkronus(RELEASE);
+    const engine = newSynkronus(RELEASE_TAG);
     engine.reset({content: false});
-    return session(RELEASE, engine);
+    return session(RELEASE_TAG, engine);
   };
   const upload = (s: Session, files: Record<string, string>, crcs?: Record<string, number>) =>
     s.send('POST', '/app-bundle/push', {token: s.access.admin, form: {bundle: zipWith(files, crcs)}});
@@ -198,7 +198,7 @@ test.describe('app bundles, from an empty server', () => {
 
 test.describe('export failures', () => {
   const exportWith = async (...data: unknown[]) => {
-    const s = await session(RELEASE);
+    const s = await session(RELEASE_TAG);
     const records = data.map((d, i) => record(`obs-export-${i}`, {form_type: 'survey', data: d}));
     expect((await s.send('POST', '/sync/push', {token: s.access.fieldworker, json: push(records)})).status).toBe(200);
     return s.send('GET', '/dataexport/parquet', {token: s.access.viewer});
