@@ -6,11 +6,11 @@
  * without a probe is a compile error.
  */
 import {test, expect} from '@playwright/test';
-import {DOCUMENTED_RELEASE, SEED_CURRENT_VERSION, type RuleId} from '../../src/api/synkronus';
+import {createSynkronus, DOCUMENTED_RELEASE, SEED_CURRENT_VERSION, type RuleId} from '../../src/api/synkronus';
 import {BEHAVIOURS} from '../../src/api/synkronus/behaviours';
 import {OPERATION_IDS} from '../../src/api/synkronus/operations';
 import {listZip} from '../../src/api/synkronus/zip';
-import {CONTRACT, responseProblems} from '../support/api-console';
+import {CONTRACT, ENGINE_DATA, responseProblems} from '../support/api-console';
 import {
   answerOf,
   CORE_BUNDLE,
@@ -31,6 +31,7 @@ import {
 import {OVERVIEW_PATH, serverEntries} from '../support/known-issues';
 import {parquetRows} from '../support/parquet';
 import {RELEASE_TAG} from '../support/release';
+import {RELEASE as TEST_RELEASE, REMOVED_RULES} from '../fixtures/test-release';
 
 const BCRYPT_TOO_LONG = 'failed to hash password: failed to hash password: bcrypt: password length exceeds 72 bytes';
 const NUL_REFUSED = 'pq: invalid byte sequence for encoding "UTF8": 0x00';
@@ -762,7 +763,56 @@ test('every server entry of the Known issues pages is a release rule, and every 
   );
 });
 
+/** The tests' release (tests/fixtures/test-release/), in an engine it is handed to as a value. */
+const testReleaseSession = () =>
+  session(TEST_RELEASE.tag, createSynkronus(ENGINE_DATA, {dialect: TEST_RELEASE.tag, releases: [TEST_RELEASE]}));
+
 for (const [id, probe] of Object.entries(PROBES) as [RuleId, Probe][]) {
+  test(`#${id}: the tests' release answers as v1.0.0-alpha.6 with the rule, as the description without it`, async () => {
+    const s = await testReleaseSession();
+    await probe.setup?.(s);
+    const exchange = await s.engine.exchange(probe.request(s), {compare: true});
+    const answer = await answerOf(exchange.response.clone());
+    const where = `#${id}, dialect ${s.dialect}`;
+    expect(answer.headers.get('X-Synkronus-Dialect'), where).toBe(TEST_RELEASE.tag);
+    expect(exchange.other?.dialect, where).toBe('description');
+    const named = exchange.rules.map((r) => r.id);
+    if (id in REMOVED_RULES) {
+      // A removed rule: the release does what the description says there, and no answer names the rule.
+      expect(answer.status, `${where}: the description's status (body ${answer.text.slice(0, 300)})`).toBe(
+        probe.description.status,
+      );
+      expect(named, where).not.toContain(id);
+      return;
+    }
+    // Where v1.0.0-alpha.6 answers the probe only by a removed rule too, the tests' release answers otherwise.
+    const documented = await session(RELEASE_TAG);
+    await probe.setup?.(documented);
+    const theirs = await documented.engine.exchange(probe.request(documented));
+    const alsoRemoved = theirs.rules.map((r) => r.id).filter((rule) => rule in REMOVED_RULES);
+    // v1.0.0-alpha.6 names bodies-checked-for-types-only only where it takes such a body; where its handler then
+    // refuses it, the tests' release has refused it first, and says so.
+    const bodyChecked = (answer.headers.get('X-Synkronus-Reason') ?? '').startsWith(
+      'the body does not match the description',
+    );
+    if (bodyChecked) alsoRemoved.push('bodies-checked-for-types-only');
+    if (alsoRemoved.length) {
+      const their = await answerOf(theirs.response);
+      expect(
+        named.filter((rule) => rule in REMOVED_RULES),
+        where,
+      ).toEqual([]);
+      expect(
+        `${answer.status} ${answer.text}`,
+        `${where}: answered otherwise without ${alsoRemoved.join(', ')}`,
+      ).not.toBe(`${their.status} ${their.text}`);
+      return;
+    }
+    expect(answer.status, `${where}: status (body ${answer.text.slice(0, 300)})`).toBe(probe.release.status);
+    await probe.release.check?.(answer, s);
+    expect(named, `${where}: the answer names the rule`).toContain(id);
+  });
+
   test(`#${id}: each dialect answers the entry's request as its source says`, async () => {
     for (const dialect of ['description', RELEASE_TAG] as const) {
       const s = await session(dialect);
