@@ -73,7 +73,7 @@ export default async function createConfig(): Promise<Config> {
 }
 
 /**
- * The API reference at /api, the contract the "Try it" console answers from (src/api/synkronus) and the
+ * The API reference at /api, the contract the "Try it" console answers from (packages/synkronus-mock/src) and the
  * role and error tables: one plugin, one model of the description (src/api/model).
  */
 const API_PLUGIN: PluginConfig = [apiPlugin as PluginModule, API_SPEC];

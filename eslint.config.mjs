@@ -44,11 +44,20 @@ export default defineConfig([
   },
   // Node.js runs the configuration, the plugins' build-time code, the scripts and the tests.
   {
-    files: ['**/*.{cjs,mjs}', '*.ts', 'scripts/**', 'tests/**', 'src/plugins/**'],
+    files: [
+      '**/*.{cjs,mjs}',
+      '*.ts',
+      'scripts/**',
+      'tests/**',
+      'src/plugins/**',
+      'packages/*/*.ts',
+      'packages/*/scripts/**',
+      'packages/*/tests/**',
+    ],
     languageOptions: {globals: globals.node},
   },
   // Tests wait for a state, never for a time (tests/support/no-timing-rules.cjs).
-  {files: ['tests/**'], rules: noTimingInTests},
+  {files: ['tests/**', 'packages/*/tests/**'], rules: noTimingInTests},
   // JavaScript files carry no types, so the type-aware rules would only flag every untyped value in them.
   {files: ['**/*.{js,cjs,mjs}'], extends: [tseslint.configs.disableTypeChecked]},
   {
@@ -57,8 +66,8 @@ export default defineConfig([
     // CommonJS modules load their dependencies with require().
     rules: {'@typescript-eslint/no-require-imports': 'off'},
   },
-  // The browser runs the components, the theme and the plugins' client modules.
-  {files: ['src/**/*.{ts,tsx}'], languageOptions: {globals: globals.browser}},
+  // The browser runs the components, the theme, the plugins' client modules and the engine (in the console).
+  {files: ['src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts'], languageOptions: {globals: globals.browser}},
   {files: ['src/offline/sw.js'], languageOptions: {globals: globals.serviceworker}},
   {
     files: ['src/**/*.{ts,tsx}'],
@@ -68,7 +77,7 @@ export default defineConfig([
   },
   {files: ['src/**/*.{ts,tsx}'], extends: [reactHooks.configs.flat.recommended]},
   {
-    files: ['src/**'],
+    files: ['src/**', 'packages/*/src/**'],
     // A function that fits on a screen can be read and reviewed whole; past 80 lines, split it.
     rules: {'max-lines-per-function': ['error', {max: 80, skipBlankLines: true, skipComments: true}]},
   },

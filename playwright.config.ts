@@ -15,6 +15,8 @@ export const TEST_PART = process.env.TEST_PART as 'first' | 'last' | undefined;
 /** The projects before the fixture builds. */
 const FIRST_PROJECTS = [
   {name: 'unit', testDir: './tests/unit'},
+  // The Synkronus engine's own tests, beside its code in its package.
+  {name: 'engine', testDir: './packages/synkronus-mock/tests'},
   {name: 'e2e', testDir: './tests/e2e'},
   // HTTP-level tests of the nginx configuration (headers, bad input, load): no browser.
   {name: 'server', testDir: './tests/server'},

@@ -2,12 +2,12 @@
  * Prints the whole Prism conformance report of the Synkronus engine, without asserting anything:
  * `npx jiti scripts/synkronus-conformance.ts [--dialect <name>] [--unexplained]`. By default both dialects and
  * every exchange that violates the description, explained or not; `--unexplained` lists only those the test
- * (tests/unit/synkronus-prism.spec.ts) fails on.
+ * (packages/synkronus-mock/tests/synkronus-prism.spec.ts) fails on.
  */
 import {parseArgs} from 'node:util';
-import {DIALECTS, type DialectName} from '../src/api/synkronus';
-import {runDialect} from '../tests/support/prism-conformance';
-import {reportText} from '../tests/support/prism-conformance-report';
+import {DIALECTS, type DialectName} from 'synkronus-mock/src';
+import {runDialect} from '../packages/synkronus-mock/tests/support/prism-conformance';
+import {reportText} from '../packages/synkronus-mock/tests/support/prism-conformance-report';
 
 async function main() {
   const {values} = parseArgs({options: {dialect: {type: 'string'}, unexplained: {type: 'boolean'}}});

@@ -1,6 +1,6 @@
 // The data modules written by the `api` plugin (src/plugins/api) at build time, for the API spec entry `synkronus`.
 declare module '@generated/api/synkronus/contract.json' {
-  const contract: import('./synkronus/contract').Contract;
+  const contract: import('synkronus-mock/src/contract').Contract;
   export default contract;
 }
 declare module '@generated/api/synkronus/tables.json' {

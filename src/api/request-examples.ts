@@ -2,7 +2,7 @@
  * The site's own example requests, for the calls whose parameters or JSON body ODE's description gives no
  * example of. They are the site's words, not the contract's: the model uses one only where the description
  * has no example of its own (./model/build.ts), and the reference says so. Each value names what the
- * description dialect's seed holds (src/api/synkronus/seed.ts), so every curl sample and "Try it" request
+ * description dialect's seed holds (packages/synkronus-mock/src/seed.ts), so every curl sample and "Try it" request
  * works as shown; tests/unit/api-validation.spec.ts checks each one against the description's schemas.
  */
 export type RequestExample = {

@@ -22,6 +22,8 @@ export type KnownIssue = {
   section: string;
   /** The files of its `**Source:**` line, at the release's tag. */
   sources: string[];
+  /** Its address, KNOWN_ISSUES_PATH/<area>#<id>: the engine links its rules by it. */
+  href: string;
 };
 
 /** The address of an entry; throws on an id no page has, which fails the build that links to it. */
@@ -29,5 +31,8 @@ export function knownIssueHref(entries: readonly Pick<KnownIssue, 'id' | 'area'>
   const entry = entries.find((e) => e.id === id);
   if (!entry)
     throw new Error(`No Known issues entry #${id}: no heading {/* #${id} */} on the pages of ${KNOWN_ISSUES_DIR}/`);
-  return `${KNOWN_ISSUES_PATH}/${entry.area}#${id}`;
+  return entryHref(entry);
 }
+
+/** The address of an entry of an area page. */
+export const entryHref = ({id, area}: Pick<KnownIssue, 'id' | 'area'>): string => `${KNOWN_ISSUES_PATH}/${area}#${id}`;

@@ -6,7 +6,7 @@
 import {existsSync, readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {ODE_RELEASE, MONOREPO_URL} from '../../site.constants';
-import {KNOWN_ISSUES_DIR, type KnownIssue} from './index';
+import {entryHref, KNOWN_ISSUES_DIR, type KnownIssue} from './index';
 
 export type KnownIssuePage = {area: string; file: string; title: string};
 export type KnownIssueWithLine = KnownIssue & {file: string; line: number};
@@ -52,7 +52,8 @@ export function readKnownIssues(siteDir: string): KnownIssueWithLine[] {
           const twice = entries.find((e) => e.id === heading[2]);
           if (twice)
             throw new Error(`${file}:${index + 1}: the entry #${heading[2]} is also at ${twice.file}:${twice.line}`);
-          current = {id: heading[2], title: heading[1], area, section, sources: [], file, line: index + 1};
+          const id = heading[2];
+          current = {id, title: heading[1], area, section, sources: [], href: entryHref({id, area}), file, line: index + 1};
           entries.push(current);
           return;
         }

@@ -20,11 +20,11 @@ import {test, expect, allowHttpError} from '../support/fixtures';
 import {axeViolations} from '../support/axe';
 import {answerProblems, OPERATIONS} from '../support/api-console';
 import {apiOperation} from '../support/api-description';
-import {SEED_OBSERVATION_COUNT, SEED_USERS, seedSummary, type DialectName} from '../../src/api/synkronus';
+import {SEED_OBSERVATION_COUNT, SEED_USERS, seedSummary, type DialectName} from 'synkronus-mock/src';
 import {knownIssueEntries} from '../support/known-issues';
-import {writeZip} from '../../src/api/synkronus/zip';
+import {writeZip} from 'synkronus-mock/src/zip';
 import {harHeader, harProblems, type HarEntry} from '../support/har';
-import type {ContractOperation} from '../../src/api/synkronus/contract';
+import type {ContractOperation} from 'synkronus-mock/src/contract';
 import {RELEASE_TAG} from '../support/release';
 
 /** Opens the console of an operation and returns its panel. */

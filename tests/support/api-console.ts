@@ -1,13 +1,13 @@
 /**
- * The in-browser Synkronus (src/api/synkronus) as tests use it: its contract built from the description
+ * The in-browser Synkronus (packages/synkronus-mock/src) as tests use it: its contract built from the description
  * like the build does (src/api/model/toContract.ts), a fresh mock of it, and a check of an answer
  * against the description with Ajv (./api-description.ts): the status is one the operation documents,
  * and a JSON body matches that response's schema.
  */
 import {resolveRef} from '../../src/api/openapi';
-import {createSynkronus, type DialectName, type Synkronus} from '../../src/api/synkronus';
-import type {ContractOperation} from '../../src/api/synkronus/contract';
-import {engineDataFromFiles} from '../../src/api/synkronus/files';
+import {createSynkronus, type DialectName, type Synkronus} from 'synkronus-mock/src';
+import type {ContractOperation} from 'synkronus-mock/src/contract';
+import {engineDataFromFiles} from '../../src/api/engine-data';
 import {API, schemaValidator} from './api-description';
 import {ROOT} from './content';
 

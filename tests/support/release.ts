@@ -4,6 +4,6 @@
  * next release changes one line of site.constants.ts, not every test; recorded data keeps the tag it was
  * recorded at.
  */
-import {DOCUMENTED_RELEASE} from '../../src/api/synkronus/releases';
+import {DOCUMENTED_RELEASE} from 'synkronus-mock/src/releases';
 
 export const RELEASE_TAG = DOCUMENTED_RELEASE.tag;

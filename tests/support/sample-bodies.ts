@@ -1,6 +1,6 @@
 /**
  * Request bodies the engine's tests share with the generator of Go's answers
- * (tests/fixtures/go-json/make-cases.cjs, which loads this file with jiti): the sample record, the JSON
+ * (packages/synkronus-mock/tests/fixtures/go-json/make-cases.cjs, which loads this file with jiti): the sample record, the JSON
  * literals and the malformed JSON. No imports, so that a plain Node script can load it.
  */
 

@@ -1,5 +1,5 @@
 /**
- * The site's Synkronus engine (src/api/synkronus) served over HTTP for the test of the "Write a sync client"
+ * The site's Synkronus engine (packages/synkronus-mock/src) served over HTTP for the test of the "Write a sync client"
  * guide (tests/unit/sync-client.spec.ts), with what such a test needs around it: a log of the calls, failures
  * to inject (a dropped connection before or after the server did its work, a database that cannot be
  * reached, a proxy in front of the server that cannot reach it), and a check of every request and answer against api/synkronus.yaml with Ajv. Answers that a rule
@@ -7,9 +7,9 @@
  * `differences`. Every behaviour is the engine's; nothing here answers a request itself.
  */
 import {listOperations, resolveRef, type OperationEntry, type Response as ApiResponse} from '../../src/api/openapi';
-import type {DialectName, RuleId} from '../../src/api/synkronus';
-import type {Observation} from '../../src/api/synkronus/store';
-import {startSynkronusServer} from '../../src/api/synkronus/node';
+import type {DialectName, RuleId} from 'synkronus-mock/src';
+import type {Observation} from 'synkronus-mock/src/store';
+import {startSynkronusServer} from 'synkronus-mock/src/node';
 import {API, schemaValidator} from './api-description';
 import {ENGINE_DATA} from './api-console';
 import {RELEASE_TAG} from './release';

@@ -1,5 +1,5 @@
 /**
- * The in-browser Synkronus (src/api/synkronus), in Node without a browser: every operation of the
+ * The in-browser Synkronus (packages/synkronus-mock/src), in Node without a browser: every operation of the
  * description answers its happy path and every documented error status the mock can produce, each
  * answer checked against the description with Ajv (tests/support/api-console.ts); a table lists, for
  * every operation, each documented status either as covered here or as one the mock cannot produce,
@@ -21,11 +21,11 @@ import {
   SEED_USERS,
   seedObservationVersion,
   type Synkronus,
-} from '../../src/api/synkronus';
-import {listZip, writeZip} from '../../src/api/synkronus/zip';
+} from 'synkronus-mock/src';
+import {listZip, writeZip} from 'synkronus-mock/src/zip';
 import {listOperations} from '../../src/api/openapi';
 import {API} from '../support/api-description';
-import {parquetRows} from '../support/parquet';
+import {parquetRows} from '../../packages/synkronus-mock/tests/support/parquet';
 
 const BASE = 'http://localhost:8080';
 

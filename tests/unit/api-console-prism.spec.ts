@@ -1,5 +1,5 @@
 /**
- * The in-browser Synkronus (src/api/synkronus) and the Prism mock of the same description
+ * The in-browser Synkronus (packages/synkronus-mock/src) and the Prism mock of the same description
  * (tests/support/mock-api.ts) agree on the status of the same requests: one table of requests, run
  * against both. Prism accepts any bearer token and does not check roles or state, so the table holds
  * requests whose status the description alone decides (valid and invalid parameters, headers and
@@ -10,7 +10,7 @@
 import {test, expect} from '@playwright/test';
 import {mockApiPort, startMockApi, type MockApi} from '../support/mock-api';
 import {contractOperation, newSynkronus} from '../support/api-console';
-import {SEED_USERS} from '../../src/api/synkronus';
+import {SEED_USERS} from 'synkronus-mock/src';
 
 type Row = {
   what: string;

@@ -45,7 +45,9 @@ test('every run keeps the synkronus-mock tarball it packs after the tests, as th
   expect(keep).toBeGreaterThan(pack);
   expect(steps[keep].with).toEqual({name: 'synkronus-mock', path: '.tmp/synkronus-mock/synkronus-mock-*.tgz'});
   expect(steps[keep].if, 'on every run, pull requests too').toBeUndefined();
-  expect(scripts['synkronus-mock:pack']).toBe('bash scripts/setup.sh deps && jiti scripts/pack-synkronus-mock.ts');
+  expect(scripts['synkronus-mock:pack']).toBe(
+    'bash scripts/setup.sh deps && mkdir -p .tmp/synkronus-mock && npm pack --workspace synkronus-mock --pack-destination .tmp/synkronus-mock',
+  );
   const guide = fs.readFileSync(path.join(REPO_ROOT, 'docs/documentation/synkronus/test-against-the-mock.mdx'), 'utf8');
   expect(guide).toMatch(/the artifact\s+`synkronus-mock`/);
 });

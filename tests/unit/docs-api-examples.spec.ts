@@ -32,8 +32,8 @@ import {listFiles, readRepoFile, splitMarkdown, type Line} from '../support/cont
 import {mockApiPort, runCurl, runCurlAsync, startMockApi, type MockApi} from '../support/mock-api';
 import {newSynkronus} from '../support/api-console';
 import {joinContinuations} from '../support/synk-commands';
-import {CONTROL_CALLS, CONTROL_PREFIX} from '../../src/api/synkronus/control';
-import {startSynkronusServer} from '../../src/api/synkronus/node';
+import {CONTROL_CALLS, CONTROL_PREFIX} from 'synkronus-mock/src/control';
+import {startSynkronusServer} from 'synkronus-mock/src/node';
 import {ENGINE_DATA} from '../support/api-console';
 import {RELEASE_TAG} from '../support/release';
 

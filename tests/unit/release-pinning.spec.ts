@@ -7,6 +7,7 @@ import ts from 'typescript';
 import {test, expect} from '@playwright/test';
 import {listFiles, pageFiles, readRepoFile} from '../support/content';
 import {ODE_RELEASE, SYNKRONUS_IMAGE} from '../../site.constants';
+import {DEFAULT_DIALECT, DIALECTS} from 'synkronus-mock/src';
 
 type FrontMatter = {ode_release?: unknown; verified_with?: unknown};
 
@@ -147,11 +148,11 @@ test('the upstream file check reads links to files and folders, with or without 
 
 /**
  * The code and configuration where the tag is a fact to import, never to write (site.constants.ts defines it).
- * The index of the engine's release folder (src/api/synkronus/releases/<tag>/index.ts) is its one exception: it
+ * The index of the engine's release folder (packages/synkronus-mock/src/releases/<tag>/index.ts) is its one exception: it
  * states the tag of the release whose data it holds, which stays that release's when ODE_RELEASE moves on
  * (the engine's releases/index.ts then refuses to compile until the new release's folder is in RELEASES).
  */
-const RELEASE_INDEX = `src/api/synkronus/releases/${ODE_RELEASE}/index.ts`;
+const RELEASE_INDEX = `packages/synkronus-mock/src/releases/${ODE_RELEASE}/index.ts`;
 const CODE = [
   ...listFiles('src', /\.(ts|tsx|js|cjs|mjs)$/).filter((file) => file !== RELEASE_INDEX),
   ...listFiles('scripts', /\.(ts|js|cjs|mjs)$/),
@@ -160,7 +161,7 @@ const CODE = [
 
 /**
  * The string literals of a file that hold `value`, as "file:line", module names aside: an import of the
- * release's own folder (src/api/synkronus/releases/<tag>/) names a folder, not the tag.
+ * release's own folder (packages/synkronus-mock/src/releases/<tag>/) names a folder, not the tag.
  */
 function literalsHolding(file: string, value: string): string[] {
   const source = ts.createSourceFile(file, readRepoFile(file), ts.ScriptTarget.Latest, true);
@@ -183,4 +184,10 @@ test('the release tag is written once, in site.constants.ts: code and configurat
   expect(written.map((where) => `${where}: writes ${ODE_RELEASE}; import ODE_RELEASE from site.constants.ts`)).toEqual(
     [],
   );
+});
+
+test('the engine answers by default as the release the site documents', () => {
+  // The engine is a package of its own and knows its releases by their folders; the site names its release once.
+  expect(DEFAULT_DIALECT).toBe(ODE_RELEASE);
+  expect(DIALECTS).toContain(ODE_RELEASE);
 });

@@ -4,7 +4,7 @@
  * the code a reader copies is the code tested.
  */
 import {test, expect} from '@playwright/test';
-import {DIALECTS, type DialectName} from '../../src/api/synkronus';
+import {DIALECTS, type DialectName} from 'synkronus-mock/src';
 import {startSyncMock, type PushedRecord, type SyncMock} from '../support/sync-mock';
 import {loadGuide, memoryStore, record, type Guide} from '../support/sync-guide';
 import {RELEASE_TAG} from '../support/release';

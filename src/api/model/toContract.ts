@@ -1,5 +1,5 @@
 /**
- * The contract of the in-browser Synkronus (src/api/synkronus/contract.ts) projected from the API model
+ * The contract of the in-browser Synkronus (packages/synkronus-mock/src/contract.ts) projected from the API model
  * (./types.ts): operations, parameters, request bodies and their examples, roles, statuses, and every
  * schema as JSON Schema (`toJsonSchema`). A pure function of the model, safe in any runtime.
  */
@@ -10,7 +10,7 @@ import type {
   ContractOperation,
   ContractParameter,
   JsonSchema,
-} from '../synkronus/contract';
+} from 'synkronus-mock/src/contract';
 import {fieldsExample} from './schemas';
 import type {ApiModel} from './types';
 import {exampleText, valueText} from './values';

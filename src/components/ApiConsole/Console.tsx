@@ -6,7 +6,7 @@
 import Link from '@docusaurus/Link';
 import clsx from 'clsx';
 import {useId, useRef, useState, type FormEvent, type ReactNode} from 'react';
-import type {ContractOperation} from '@site/src/api/synkronus/contract';
+import type {ContractOperation} from 'synkronus-mock/src/contract';
 import {CurlCommand} from './CurlCommand';
 import {DialectSwitch, useSession} from './Dialect';
 import {buildRequest, type Inputs} from './request';

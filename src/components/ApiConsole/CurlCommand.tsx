@@ -4,7 +4,7 @@
  */
 import {useMemo, useState, type ReactNode} from 'react';
 import {toCurl} from '@site/src/api/curl';
-import type {ContractOperation} from '@site/src/api/synkronus/contract';
+import type {ContractOperation} from 'synkronus-mock/src/contract';
 import {buildRequest, type Inputs} from './request';
 import {MOCK_ORIGIN} from './Response';
 import styles from './styles.module.css';

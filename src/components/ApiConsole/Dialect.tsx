@@ -4,7 +4,7 @@
  */
 import Link from '@docusaurus/Link';
 import {useId, useSyncExternalStore, type ReactNode} from 'react';
-import {DIALECTS, DOCUMENTED_RELEASE, type DialectName, type Exchange} from '@site/src/api/synkronus';
+import {DIALECTS, DOCUMENTED_RELEASE, type DialectName, type Exchange} from 'synkronus-mock/src';
 import {getSession, setDialect, subscribeSession} from './session';
 import styles from './styles.module.css';
 

@@ -8,7 +8,7 @@
 import Link from '@docusaurus/Link';
 import clsx from 'clsx';
 import {useEffect, useRef, useState, type ReactNode} from 'react';
-import {DEFAULT_DIALECT} from '@site/src/api/synkronus';
+import {DEFAULT_DIALECT} from 'synkronus-mock/src';
 import {ResponseView, SaveSession, SeedNote} from './Response';
 import {DialectSwitch} from './Dialect';
 import {resetSynkronus, startSession} from './session';

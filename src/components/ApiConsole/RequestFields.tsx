@@ -3,7 +3,7 @@
  * files, as the operation takes them; and the state they edit.
  */
 import {useState, type ReactNode} from 'react';
-import type {ContractOperation} from '@site/src/api/synkronus/contract';
+import type {ContractOperation} from 'synkronus-mock/src/contract';
 import {useSession} from './Dialect';
 import type {Inputs} from './request';
 import styles from './styles.module.css';

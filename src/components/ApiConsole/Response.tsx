@@ -3,10 +3,10 @@
  * headers, body pretty-printed, in a live region) and the seed it starts from.
  */
 import type {ReactNode} from 'react';
-import type {ContractOperation} from '@site/src/api/synkronus/contract';
-import {MAX_BUNDLE_BYTES, SEED_FORM_TYPES, SEED_USERS, seedSummary} from '@site/src/api/synkronus';
-import type {Exchange} from '@site/src/api/synkronus';
-import {listZip} from '@site/src/api/synkronus/zip';
+import type {ContractOperation} from 'synkronus-mock/src/contract';
+import {MAX_BUNDLE_BYTES, SEED_FORM_TYPES, SEED_USERS, seedSummary} from 'synkronus-mock/src';
+import type {Exchange} from 'synkronus-mock/src';
+import {listZip} from 'synkronus-mock/src/zip';
 import {AnswerNotesView, useSession, type AnswerNotes} from './Dialect';
 import {contract, saveSessionHar} from './session';
 import styles from './styles.module.css';

@@ -3,7 +3,7 @@
  * answers, and the sample "Copy as curl" turns into a command for a real server.
  */
 import type {RequestSample} from '@site/src/api/curl';
-import type {ContractOperation} from '@site/src/api/synkronus/contract';
+import type {ContractOperation} from 'synkronus-mock/src/contract';
 
 /** What the reader typed into a console's form; `params` keyed by `in:name`. */
 export type Inputs = {

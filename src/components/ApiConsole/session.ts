@@ -1,5 +1,5 @@
 /**
- * The engines of the page (src/api/synkronus), one per dialect, shared by every open console and the sync
+ * The engines of the page (packages/synkronus-mock/src), one per dialect, shared by every open console and the sync
  * playground; the dialect that answers; and, per dialect, the token of the last successful login or refresh.
  * Part of the console's lazily loaded chunk: made when a reader first opens a console, kept until the page is
  * left. The dialect is the reader's choice, remembered across pages and visits, or else the surface's own
@@ -7,8 +7,8 @@
  */
 import contract from '@generated/api/synkronus/contract.json';
 import knownIssues from '@generated/known-issues/default/entries.json';
-import {harFile} from '@site/src/api/synkronus/har';
-import {journalEntry, type JournalEntry} from '@site/src/api/synkronus/journal';
+import {harFile} from 'synkronus-mock/src/har';
+import {journalEntry, type JournalEntry} from 'synkronus-mock/src/journal';
 import {
   createSynkronus,
   DEFAULT_DIALECT,
@@ -16,7 +16,7 @@ import {
   type DialectName,
   type Exchange,
   type Synkronus,
-} from '@site/src/api/synkronus';
+} from 'synkronus-mock/src';
 
 export {contract, knownIssues};
 

@@ -5,8 +5,8 @@
  */
 import Link from '@docusaurus/Link';
 import type {ReactNode} from 'react';
-import type {ContractOperation} from '@site/src/api/synkronus/contract';
-import {SEED_USERS} from '@site/src/api/synkronus';
+import type {ContractOperation} from 'synkronus-mock/src/contract';
+import {SEED_USERS} from 'synkronus-mock/src';
 import {knownIssueHref} from '@site/src/known-issues';
 import {MOCK_ORIGIN, showResponse, type Shown} from './Response';
 import {contract, knownIssues, send} from './session';

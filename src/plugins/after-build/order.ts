@@ -4,7 +4,7 @@
  * order (as a plugin without options: the configuration's options are bundled into every page).
  */
 import type {LoadContext, Plugin} from '@docusaurus/types';
-import afterBuild, {type AfterBuildOptions} from '.';
+import afterBuild, {type AfterBuildOptions} from './';
 
 export const AFTER_BUILD_ORDER: AfterBuildOptions = {
   order: [

@@ -31,7 +31,7 @@ import {buildContract} from '../../api/model/toContract';
 import {errorCatalogue, roleMatrix, silences, type ApiTables, type SilenceRow} from '../../api/model/tables';
 import type {ApiReferenceModel} from '../../api/model/page';
 import type {ApiModel} from '../../api/model/types';
-import type {Contract} from '../../api/synkronus/contract';
+import type {Contract} from 'synkronus-mock/src/contract';
 import {afterBuildStep} from '../after-build';
 
 /** The API spec entry of the configuration: id, spec file and route, and what the page links to. */
