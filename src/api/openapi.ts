@@ -143,7 +143,9 @@ function rolesOf(requirements: SecurityRequirements, where: string): Role[] {
   const scopes = new Set(requirements.flatMap((requirement) => Object.values(requirement).flat()));
   for (const scope of scopes)
     if (!(ROLES as readonly string[]).includes(scope))
-      throw new Error(`API description: ${where} lists the scope "${scope}", which is not a role (${ROLES.join(', ')})`);
+      throw new Error(
+        `API description: ${where} lists the scope "${scope}", which is not a role (${ROLES.join(', ')})`,
+      );
   return ROLES.filter((role) => scopes.has(role));
 }
 

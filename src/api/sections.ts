@@ -16,7 +16,11 @@ export type ApiSection = {
 export const API_SECTIONS: readonly ApiSection[] = [
   {prefix: '/health', name: 'Health', description: 'Whether the server is up.'},
   {prefix: '/version', name: 'Version', description: 'Versions of the server, its database, its system and its build.'},
-  {prefix: '/app-bundle', name: 'App bundle', description: 'The custom app and forms that devices download, in versions.'},
+  {
+    prefix: '/app-bundle',
+    name: 'App bundle',
+    description: 'The custom app and forms that devices download, in versions.',
+  },
   {prefix: '/auth', name: 'Authentication', description: 'Log in and refresh tokens.'},
   {prefix: '/users', name: 'Users', description: 'User accounts and passwords.'},
   {prefix: '/sync', name: 'Sync', description: 'Pull and push observations.'},

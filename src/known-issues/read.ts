@@ -53,7 +53,16 @@ export function readKnownIssues(siteDir: string): KnownIssueWithLine[] {
           if (twice)
             throw new Error(`${file}:${index + 1}: the entry #${heading[2]} is also at ${twice.file}:${twice.line}`);
           const id = heading[2];
-          current = {id, title: heading[1], area, section, sources: [], href: entryHref({id, area}), file, line: index + 1};
+          current = {
+            id,
+            title: heading[1],
+            area,
+            section,
+            sources: [],
+            href: entryHref({id, area}),
+            file,
+            line: index + 1,
+          };
           entries.push(current);
           return;
         }

@@ -78,7 +78,9 @@ async function main() {
   } finally {
     rmSync(work, {recursive: true, force: true});
   }
-  console.log(`synkronus-mock: built ${path.relative(PACKAGE, BUNDLE)} (${(statSync(BUNDLE).size / 1024).toFixed(1)} KiB)`);
+  console.log(
+    `synkronus-mock: built ${path.relative(PACKAGE, BUNDLE)} (${(statSync(BUNDLE).size / 1024).toFixed(1)} KiB)`,
+  );
 }
 
 main().catch((error: Error) => {

@@ -27,7 +27,8 @@ export function toResponse(request: Request, outcome: Outcome, dialect: string):
   let payload: BodyInit | null = null;
   if (answer.bytes) payload = new Blob([answer.bytes.slice()]);
   else if (answer.text !== undefined) payload = answer.text;
-  else if (answer.body !== undefined) payload = `${answer.indent ? goMarshalIndent(answer.body) : goMarshal(answer.body)}\n`;
+  else if (answer.body !== undefined)
+    payload = `${answer.indent ? goMarshalIndent(answer.body) : goMarshal(answer.body)}\n`;
   const contentType = answer.contentType ?? (answer.body !== undefined ? 'application/json' : undefined);
   if (contentType) headers.set('Content-Type', contentType);
   if (request.method.toUpperCase() === 'HEAD' && payload !== null && !headers.has('Content-Length')) {
@@ -44,7 +45,11 @@ export function toResponse(request: Request, outcome: Outcome, dialect: string):
   return new Response(payload, {status: answer.status, headers});
 }
 
-export const engineError = (reason: string): Answer => ({status: 500, body: {error: 'internal error of the engine'}, reason});
+export const engineError = (reason: string): Answer => ({
+  status: 500,
+  body: {error: 'internal error of the engine'},
+  reason,
+});
 
 export function checked(outcome: Outcome): Outcome {
   const {answer, op, rules} = outcome;

@@ -66,14 +66,20 @@ function options(argv: string[]) {
 
 function checked(values: ReturnType<typeof options>) {
   const dialect = values.dialect as DialectName;
-  if (!DIALECTS.includes(dialect)) throw new UsageError(`--dialect must be one of ${DIALECTS.join(', ')}, not ${values.dialect}`);
+  if (!DIALECTS.includes(dialect))
+    throw new UsageError(`--dialect must be one of ${DIALECTS.join(', ')}, not ${values.dialect}`);
   const port = Number(values.port);
-  if (!/^\d+$/.test(values.port) || port > 65535) throw new UsageError(`--port must be a port number (0 to 65535), not ${values.port}`);
+  if (!/^\d+$/.test(values.port) || port > 65535)
+    throw new UsageError(`--port must be a port number (0 to 65535), not ${values.port}`);
   return {dialect, port};
 }
 
 /** Runs the command; resolves with the exit code once it is done (on a signal when it serves). */
-export async function runCli(argv: string[], info: CliInfo, io: Io = {out: console.log, err: console.error}): Promise<number> {
+export async function runCli(
+  argv: string[],
+  info: CliInfo,
+  io: Io = {out: console.log, err: console.error},
+): Promise<number> {
   let values: ReturnType<typeof options>;
   let dialect: DialectName;
   let port: number;
@@ -87,7 +93,9 @@ export async function runCli(argv: string[], info: CliInfo, io: Io = {out: conso
   }
   if (values.help) return (io.out(USAGE), 0);
   if (values.version) {
-    io.out(`${info.name} ${info.version}, API description ${info.data.contract.version}, dialects ${DIALECTS.join(', ')} (default ${DEFAULT_DIALECT})`);
+    io.out(
+      `${info.name} ${info.version}, API description ${info.data.contract.version}, dialects ${DIALECTS.join(', ')} (default ${DEFAULT_DIALECT})`,
+    );
     return 0;
   }
   const creator = {name: info.name, version: info.version};
@@ -103,7 +111,14 @@ export async function runCli(argv: string[], info: CliInfo, io: Io = {out: conso
 
 async function serve(
   info: CliInfo,
-  run: {dialect: DialectName; port: number; empty: boolean; control: boolean; creator: HarCreator; har?: ReturnType<typeof harWriter>},
+  run: {
+    dialect: DialectName;
+    port: number;
+    empty: boolean;
+    control: boolean;
+    creator: HarCreator;
+    har?: ReturnType<typeof harWriter>;
+  },
   io: Io,
 ): Promise<number> {
   let server: Awaited<ReturnType<typeof startSynkronusServer>>;

@@ -34,7 +34,8 @@ const ENDPOINTS: Endpoint[] = [
     does: 'back to the seed, every change forgotten; {"seed": "empty"} starts without observations, attachments or app bundles from now on, {"seed": "full"} with them',
     run: ({body, ctx}) => {
       const seed = fieldOf(body, 'seed');
-      if (seed !== undefined && seed !== 'full' && seed !== 'empty') throw new ControlError('"seed" is "full" or "empty"');
+      if (seed !== undefined && seed !== 'full' && seed !== 'empty')
+        throw new ControlError('"seed" is "full" or "empty"');
       ctx.engine.reset(seed === undefined ? undefined : {content: seed === 'full'});
       return {reset: true, currentVersion: ctx.engine.currentVersion()};
     },
@@ -104,12 +105,15 @@ const ENDPOINTS: Endpoint[] = [
     method: 'GET',
     path: '/har',
     does: 'the journal as a HAR 1.2 file',
-    run: ({ctx}) => new Response(harFile(ctx.journal, ctx.creator, ctx.reasonOf), {headers: {'content-type': 'application/json'}}),
+    run: ({ctx}) =>
+      new Response(harFile(ctx.journal, ctx.creator, ctx.reasonOf), {headers: {'content-type': 'application/json'}}),
   },
 ];
 
 /** The calls of the control API, as `GET /__synkronus` lists them. */
-export const CONTROL_CALLS: readonly {method: string; path: string; does: string}[] = ENDPOINTS.map(({method, path, does}) => ({method, path, does}));
+export const CONTROL_CALLS: readonly {method: string; path: string; does: string}[] = ENDPOINTS.map(
+  ({method, path, does}) => ({method, path, does}),
+);
 
 const json = (status: number, body: unknown) =>
   new Response(`${JSON.stringify(body, null, 2)}\n`, {status, headers: {'content-type': 'application/json'}});
@@ -117,11 +121,15 @@ const json = (status: number, body: unknown) =>
 /** The control API's answer to a request under CONTROL_PREFIX (`path` without the prefix). */
 export function controlAnswer(method: string, path: string, bodyText: string, ctx: ControlContext): Response {
   if (path === '' || path === '/')
-    return json(200, {calls: CONTROL_CALLS.map(({method: m, path: p, does}) => ({call: `${m} ${CONTROL_PREFIX}${p}`, does}))});
+    return json(200, {
+      calls: CONTROL_CALLS.map(({method: m, path: p, does}) => ({call: `${m} ${CONTROL_PREFIX}${p}`, does})),
+    });
   const endpoint = ENDPOINTS.find((e) => e.path === path && e.method === method);
   if (!endpoint) {
     const known = ENDPOINTS.some((e) => e.path === path);
-    return json(known ? 405 : 404, {error: `no control call ${method} ${CONTROL_PREFIX}${path}: GET ${CONTROL_PREFIX} lists them`});
+    return json(known ? 405 : 404, {
+      error: `no control call ${method} ${CONTROL_PREFIX}${path}: GET ${CONTROL_PREFIX} lists them`,
+    });
   }
   let body: unknown;
   try {

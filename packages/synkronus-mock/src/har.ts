@@ -9,7 +9,8 @@ import {bodyText, type JournalEntry} from './journal';
 export type HarCreator = {name: string; version: string};
 type NameValue = {name: string; value: string};
 
-const nameValues = (pairs: Iterable<[string, string]>): NameValue[] => [...pairs].map(([name, value]) => ({name, value}));
+const nameValues = (pairs: Iterable<[string, string]>): NameValue[] =>
+  [...pairs].map(([name, value]) => ({name, value}));
 const headerOf = (headers: [string, string][], name: string) =>
   headers.find(([key]) => key.toLowerCase() === name)?.[1] ?? '';
 
@@ -59,11 +60,16 @@ export function harEntry(entry: JournalEntry, reasonOf: (status: number) => stri
 }
 
 /** The HAR log's opening, up to its entries: what a file written entry by entry starts with. */
-export const harHead = (creator: HarCreator) => `{"log":{"version":"1.2","creator":${JSON.stringify(creator)},"entries":[`;
+export const harHead = (creator: HarCreator) =>
+  `{"log":{"version":"1.2","creator":${JSON.stringify(creator)},"entries":[`;
 /** What closes the entries and the log. */
 export const HAR_TAIL = ']}}\n';
 
 /** A whole HAR file of `entries`. */
-export function harFile(entries: readonly JournalEntry[], creator: HarCreator, reasonOf: (status: number) => string): string {
+export function harFile(
+  entries: readonly JournalEntry[],
+  creator: HarCreator,
+  reasonOf: (status: number) => string,
+): string {
   return `${harHead(creator)}${entries.map((entry) => JSON.stringify(harEntry(entry, reasonOf))).join(',')}${HAR_TAIL}`;
 }

@@ -110,18 +110,27 @@ export type EngineOptions<Extra extends string = never> = {
   jwtSecret?: string;
 };
 
+/** The dialect a name stands for, among the description, the releases of RELEASES and the engine's own. */
+function dialectNamed(name: string, releases: readonly Release[]): Dialect {
+  const dialects = new Map<string, Dialect>(Object.entries(DIALECT_OF));
+  for (const release of releases) dialects.set(release.tag, releaseDialect(release));
+  const named = dialects.get(name);
+  if (!named) throw new Error(`unknown dialect ${name}: one of ${[...dialects.keys()].join(', ')}`);
+  return named;
+}
+
 export function createSynkronus<Extra extends string = never>(
   {contract, knownIssues}: EngineData,
   options: EngineOptions<Extra> = {},
 ): Synkronus<DialectName | Extra> {
   type Name = DialectName | Extra;
-  const dialects = new Map<string, Dialect>(Object.entries(DIALECT_OF));
-  for (const release of options.releases ?? []) dialects.set(release.tag, releaseDialect(release));
   const dialectName: Name = options.dialect ?? DEFAULT_DIALECT;
-  const named = dialects.get(dialectName);
-  if (!named) throw new Error(`unknown dialect ${String(dialectName)}: one of ${[...dialects.keys()].join(', ')}`);
-  const dialect: Dialect = named;
-  const run = createPipeline({contract, validate: schemaValidator(contract.schemas), jwtSecret: options.jwtSecret ?? ENGINE_JWT_SECRET});
+  const dialect = dialectNamed(dialectName, options.releases ?? []);
+  const run = createPipeline({
+    contract,
+    validate: schemaValidator(contract.schemas),
+    jwtSecret: options.jwtSecret ?? ENGINE_JWT_SECRET,
+  });
   let seed = options.seed ?? {};
   const store = new Store(() => dialect.seed(seed));
   const ruleInfo = ruleInfoOf(knownIssues);

@@ -66,7 +66,8 @@ export function verifyToken(token: string, key: string, nowSeconds: number): {cl
   // The claims decode into Go strings and numbers: a value of another JSON type makes the token invalid.
   const texts = ['username', 'role', 'sub'].map((name) => claims[name] ?? '');
   const numbers = ['exp', 'iat', 'nbf'].map((name) => claims[name]);
-  if (texts.some((v) => typeof v !== 'string') || numbers.some((v) => v !== undefined && typeof v !== 'number')) return {};
+  if (texts.some((v) => typeof v !== 'string') || numbers.some((v) => v !== undefined && typeof v !== 'number'))
+    return {};
   // golang-jwt v5 checks exp and nbf when present: valid strictly before exp, and from nbf on.
   const [exp, iat, nbf] = numbers as (number | undefined)[];
   if (exp !== undefined && !(nowSeconds < exp)) return {text: REFUSED.expired};

@@ -9,7 +9,15 @@ import http, {STATUS_CODES} from 'node:http';
 import type {AddressInfo} from 'node:net';
 import {CONTROL_PREFIX, controlAnswer} from './control';
 import type {HarCreator} from './har';
-import {createSynkronus, type DialectName, type EngineData, type Exchange, type Release, type Seed, type Synkronus} from './index';
+import {
+  createSynkronus,
+  type DialectName,
+  type EngineData,
+  type Exchange,
+  type Release,
+  type Seed,
+  type Synkronus,
+} from './index';
 import {journalEntry, type JournalEntry} from './journal';
 
 /** What happens to one request before the engine sees it, for tests of a client's failure handling. */
@@ -98,11 +106,18 @@ export async function startSynkronusServer<Extra extends string = never>(
     const request = requestOf(req, url, method, body);
     // The target as sent: Go routes on it before any `.` or `..` is resolved.
     const exchange = await engine.exchange(request.clone(), {target: req.url});
-    const entry = await journalEntry({method, url: url.href, headers: request.headers, body: new Uint8Array(body)}, exchange, started);
+    const entry = await journalEntry(
+      {method, url: url.href, headers: request.headers, body: new Uint8Array(body)},
+      exchange,
+      started,
+    );
     journal.push(entry);
     if (journal.length > JOURNAL_LIMIT) journal.shift();
     options.onJournal?.(entry);
-    await options.onExchange?.({method, path: url.pathname, query: url.search, headers: request.headers, body}, exchange);
+    await options.onExchange?.(
+      {method, path: url.pathname, query: url.search, headers: request.headers, body},
+      exchange,
+    );
     return exchange.response;
   }
 

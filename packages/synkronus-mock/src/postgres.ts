@@ -17,7 +17,10 @@ export type DatabaseRow = {
 
 /** Whether JSON text holds a `\u` escape of half a surrogate pair (jsonb refuses it; a whole pair is fine). */
 function loneSurrogate(json: string): boolean {
-  const escapes = [...json.matchAll(/(?<!\\)(?:\\\\)*\\u([0-9a-fA-F]{4})/g)].map((m) => ({at: m.index + m[0].length - 6, code: parseInt(m[1], 16)}));
+  const escapes = [...json.matchAll(/(?<!\\)(?:\\\\)*\\u([0-9a-fA-F]{4})/g)].map((m) => ({
+    at: m.index + m[0].length - 6,
+    code: parseInt(m[1], 16),
+  }));
   for (let i = 0; i < escapes.length; i++) {
     const {at, code} = escapes[i];
     if (code >= 0xd800 && code < 0xdc00) {
@@ -72,8 +75,11 @@ export function timestampRefusal(text: string, now: number): string | undefined 
   if (specialTimestamp(text, now) !== undefined) return undefined;
   const match = ISO_TIMESTAMP.exec(text);
   if (!match)
-    return text === '' || Number.isNaN(Date.parse(text)) ? 'invalid input syntax for type timestamp with time zone' : undefined;
-  if (isoWorkBufferBytes(text, match) > WORK_BUFFER_BYTES) return 'invalid input syntax for type timestamp with time zone';
+    return text === '' || Number.isNaN(Date.parse(text))
+      ? 'invalid input syntax for type timestamp with time zone'
+      : undefined;
+  if (isoWorkBufferBytes(text, match) > WORK_BUFFER_BYTES)
+    return 'invalid input syntax for type timestamp with time zone';
   const [year, month, day, hour, minute, second] = match.slice(1, 7).map(Number);
   const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
   const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1];
@@ -116,7 +122,9 @@ export function varcharText(text: string, max: number): string | undefined {
 
 /** The row's texts as the varchar columns store them (`cut` when PostgreSQL shortened one). */
 export function storedTexts(row: DatabaseRow): Pick<DatabaseRow, (typeof VARCHAR_COLUMNS)[number][0]> & {cut: boolean} {
-  const [observation_id, form_type, form_version] = VARCHAR_COLUMNS.map(([column, max]) => varcharText(row[column], max) ?? row[column]);
+  const [observation_id, form_type, form_version] = VARCHAR_COLUMNS.map(
+    ([column, max]) => varcharText(row[column], max) ?? row[column],
+  );
   const cut = observation_id !== row.observation_id || form_type !== row.form_type || form_version !== row.form_version;
   return {observation_id, form_type, form_version, cut};
 }
@@ -128,7 +136,8 @@ export function databaseRefusal(row: DatabaseRow, now: number): string | undefin
   for (const [column, max] of VARCHAR_COLUMNS) {
     if (varcharText(row[column], max) === undefined) return `pq: value too long for type character varying(${max})`;
   }
-  if (row.data === undefined) return 'pq: null value in column "data" of relation "observations" violates not-null constraint';
+  if (row.data === undefined)
+    return 'pq: null value in column "data" of relation "observations" violates not-null constraint';
   if (/(?<!\\)(?:\\\\)*\\u0000/.test(row.data)) return 'pq: unsupported Unicode escape sequence';
   if (loneSurrogate(row.data)) return 'pq: invalid input syntax for type json';
   for (const column of ['created_at', 'updated_at'] as const) {

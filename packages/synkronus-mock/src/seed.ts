@@ -14,9 +14,27 @@ export type SeedUser = {username: string; password: string; role: Role; id: stri
 
 /** The accounts, with the ids and creation times a server gave them. */
 export const SEED_USERS: SeedUser[] = [
-  {username: 'admin', password: 'admin-passphrase', role: 'admin', id: '5f0c9a3e-2b7d-4c1e-9a8f-3d6b2e1c7a40', createdAt: '2025-06-01T08:00:00Z'},
-  {username: 'fieldworker', password: 's3cret-passphrase', role: 'read-write', id: 'b2e4d6f8-1a3c-4e5b-8d7f-9c0e2a4b6d81', createdAt: '2025-06-02T10:30:00Z'},
-  {username: 'viewer', password: 'viewer-passphrase', role: 'read-only', id: 'c7a1e3b5-9d2f-4a6c-b8e0-1f3d5b7a9c22', createdAt: '2025-06-03T07:45:00Z'},
+  {
+    username: 'admin',
+    password: 'admin-passphrase',
+    role: 'admin',
+    id: '5f0c9a3e-2b7d-4c1e-9a8f-3d6b2e1c7a40',
+    createdAt: '2025-06-01T08:00:00Z',
+  },
+  {
+    username: 'fieldworker',
+    password: 's3cret-passphrase',
+    role: 'read-write',
+    id: 'b2e4d6f8-1a3c-4e5b-8d7f-9c0e2a4b6d81',
+    createdAt: '2025-06-02T10:30:00Z',
+  },
+  {
+    username: 'viewer',
+    password: 'viewer-passphrase',
+    role: 'read-only',
+    id: 'c7a1e3b5-9d2f-4a6c-b8e0-1f3d5b7a9c22',
+    createdAt: '2025-06-03T07:45:00Z',
+  },
 ];
 
 export const SEED_FORM_TYPES = ['household_survey', 'water_point'] as const;
@@ -151,7 +169,13 @@ const encoder = new TextEncoder();
 
 /** The time of a dated version name `YYYYMMDD-HHMMSS`. */
 export const versionTime = (version: string) =>
-  Date.UTC(+version.slice(0, 4), +version.slice(4, 6) - 1, +version.slice(6, 8), +version.slice(9, 11), +version.slice(11, 13));
+  Date.UTC(
+    +version.slice(0, 4),
+    +version.slice(4, 6) - 1,
+    +version.slice(6, 8),
+    +version.slice(9, 11),
+    +version.slice(11, 13),
+  );
 
 /** A user as stored: never updated since created. */
 export const userOf = (user: Omit<SeedUser, 'id' | 'createdAt'> & Partial<SeedUser>, index: number): User => {
@@ -192,7 +216,11 @@ export function seedAttachments(state: State, attachments = SEED_ATTACHMENTS) {
     });
     state.attachmentOperations.push({attachment_id: attachment.id, operation: 'create', version: attachment.version});
     if (deleted)
-      state.attachmentOperations.push({attachment_id: attachment.id, operation: 'delete', version: attachment.deletedVersion!});
+      state.attachmentOperations.push({
+        attachment_id: attachment.id,
+        operation: 'delete',
+        version: attachment.deletedVersion!,
+      });
   }
   state.attachmentOperations.sort((a, b) => a.version - b.version);
 }

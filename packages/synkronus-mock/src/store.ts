@@ -94,7 +94,13 @@ export function manifestOf(version: string, files: BundleFile[], generatedAt: st
   const sorted = [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const hashed = sorted.map((f) => `${f.path}${f.hash}${f.bytes.length}`).join('') + version + generatedAt;
   return {
-    files: sorted.map(({path, bytes, hash, mimeType, modTime}) => ({path, size: bytes.length, hash, mimeType, modTime})),
+    files: sorted.map(({path, bytes, hash, mimeType, modTime}) => ({
+      path,
+      size: bytes.length,
+      hash,
+      mimeType,
+      modTime,
+    })),
     version,
     generatedAt,
     hash: sha256Hex(hashed),
@@ -137,8 +143,13 @@ export class Store {
       state.memoryVersion = newest;
     }
     const info = state.active.files.find((f) => f.path === 'APP_INFO.json');
-    const forms = info ? (JSON.parse(new TextDecoder().decode(info.bytes)) as {forms?: Record<string, {core_hash?: string}> | null}).forms : undefined;
-    state.coreHashes = Object.fromEntries(Object.entries(forms ?? {}).map(([name, form]) => [name, form.core_hash ?? '']));
+    const forms = info
+      ? (JSON.parse(new TextDecoder().decode(info.bytes)) as {forms?: Record<string, {core_hash?: string}> | null})
+          .forms
+      : undefined;
+    state.coreHashes = Object.fromEntries(
+      Object.entries(forms ?? {}).map(([name, form]) => [name, form.core_hash ?? '']),
+    );
   }
 
   /** The engine's clock, in milliseconds: real time, moved by `clockOffset`. */

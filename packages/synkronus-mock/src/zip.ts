@@ -93,9 +93,7 @@ export type ZipEntry = {name: string; size: number; crc: number; read: () => Pro
 export const checksumMatches = (entry: ZipEntry, bytes: Uint8Array) => entry.crc === 0 || crc32(bytes) === entry.crc;
 
 export type ZipListing =
-  | {kind: 'zip'; entries: ZipEntry[]}
-  | {kind: 'invalid'; reason: string}
-  | {kind: 'limit'; reason: string};
+  {kind: 'zip'; entries: ZipEntry[]} | {kind: 'invalid'; reason: string} | {kind: 'limit'; reason: string};
 
 /** Reads at most `limit` bytes of a stream; undefined when it holds more or fails. */
 async function readAtMost(stream: ReadableStream<Uint8Array>, limit: number): Promise<Uint8Array | undefined> {
@@ -149,7 +147,8 @@ export function listZip(bytes: Uint8Array): ZipListing {
   const entries: ZipEntry[] = [];
   let expanded = 0;
   for (let i = 0; i < count; i++) {
-    if (at + 46 > end || view.getUint32(at, true) !== 0x02014b50) return invalid(`central directory entry ${i} is out of place`);
+    if (at + 46 > end || view.getUint32(at, true) !== 0x02014b50)
+      return invalid(`central directory entry ${i} is out of place`);
     const method = view.getUint16(at + 10, true);
     const crc = view.getUint32(at + 16, true);
     const compressedSize = view.getUint32(at + 20, true);
@@ -169,7 +168,8 @@ export function listZip(bytes: Uint8Array): ZipListing {
     if (start + compressedSize > bytes.length) return invalid(`entry ${name} runs past the end of the file`);
     if (method === 0 && compressedSize !== size) return invalid(`stored entry ${name} has two sizes`);
     expanded += size;
-    if (expanded > MAX_EXPANDED_BYTES) return {kind: 'limit', reason: `ZIP files that expand to more than ${MAX_EXPANDED_BYTES} bytes`};
+    if (expanded > MAX_EXPANDED_BYTES)
+      return {kind: 'limit', reason: `ZIP files that expand to more than ${MAX_EXPANDED_BYTES} bytes`};
     const data = bytes.subarray(start, start + compressedSize);
     const read = async () => {
       if (method === 0) return data.slice();

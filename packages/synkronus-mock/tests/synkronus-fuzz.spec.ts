@@ -13,13 +13,7 @@
  */
 import {deflateRawSync} from 'node:zlib';
 import {test, expect} from '@playwright/test';
-import {
-  DOCUMENTED_RELEASE,
-  ENGINE_HEADERS,
-  type DialectName,
-  type RuleId,
-  type Synkronus,
-} from '../src';
+import {DOCUMENTED_RELEASE, ENGINE_HEADERS, type DialectName, type RuleId, type Synkronus} from '../src';
 import type {ChiTable} from '../src/go/chi';
 import {writeZip} from '../src/zip';
 import {CONTRACT, newSynkronus} from '../../../tests/support/api-console';

@@ -27,7 +27,11 @@ export const UNTAGGED = 'Other operations';
  * Each media type of a body; its example is the documented one, else the example of the schema it refers to,
  * else, for a JSON request body, the site's own (`siteExample`).
  */
-function mediaModels(doc: OpenApiDocument, content: Record<string, MediaType> | undefined, siteExample?: unknown): ApiMedia[] {
+function mediaModels(
+  doc: OpenApiDocument,
+  content: Record<string, MediaType> | undefined,
+  siteExample?: unknown,
+): ApiMedia[] {
   return Object.entries(content ?? {}).map(([mediaType, media]) => {
     const resolved = media.schema && resolveRef(doc, media.schema);
     const model: ApiMedia = {

@@ -27,7 +27,6 @@ export function resolveSchema(model: Pick<ApiModel, 'schemas'>, schema: Schema):
   return current;
 }
 
-
 /**
  * The property names of a schema, through references, allOf/oneOf/anyOf and arrays, to a small
  * depth: enough for a search for a field name to find the operations and schemas that carry it.

@@ -129,7 +129,11 @@ export function groupCases(
   for (const {operation, reason, body} of calls) {
     const key = `${readText(reason)}|${body?.schema ?? ''}|${body?.mediaType ?? ''}`;
     if (!cases.has(key))
-      cases.set(key, {reason: readText(reason) === readText(meaning) ? '' : reason, ...(body ? {body} : {}), operations: []});
+      cases.set(key, {
+        reason: readText(reason) === readText(meaning) ? '' : reason,
+        ...(body ? {body} : {}),
+        operations: [],
+      });
     cases.get(key)!.operations.push(operation);
   }
   return [...cases.values()].sort((a, b) => b.operations.length - a.operations.length);

@@ -121,8 +121,7 @@ export function buildContract(api: ApiModel, reasonPhrases: Record<string, strin
         body.schema = toJsonSchema(media.schema);
         if (media.files.length) body.files = media.files;
       }
-      if (media.example !== undefined)
-        body.example = exampleText(media.mediaType, media.example);
+      if (media.example !== undefined) body.example = exampleText(media.mediaType, media.example);
       model.body = body;
     }
     return model;
@@ -132,6 +131,8 @@ export function buildContract(api: ApiModel, reasonPhrases: Record<string, strin
     version: api.version,
     operations,
     schemas: Object.fromEntries(api.schemas.map(({name, schema}) => [name, toJsonSchema(schema)])),
-    reasons: Object.fromEntries(Object.entries(reasonPhrases).filter((entry): entry is [string, string] => Boolean(entry[1]))),
+    reasons: Object.fromEntries(
+      Object.entries(reasonPhrases).filter((entry): entry is [string, string] => Boolean(entry[1])),
+    ),
   };
 }

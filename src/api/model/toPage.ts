@@ -43,7 +43,6 @@ export type BuildOptions = {
 const PROSE_IN_SECTION = {topHeading: 3};
 const PROSE_IN_OPERATION = {topHeading: 5};
 
-
 /** Copies `value` under `key` when it is set (and, for booleans, true), so the model carries no empty fields. */
 function put<T extends object, K extends keyof T>(target: T, key: K, value: T[K] | false | undefined | null): void {
   if (value === undefined || value === null || value === false) return;

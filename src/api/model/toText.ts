@@ -58,7 +58,11 @@ function fieldLines(api: ApiModel, schema: Schema, indent: string): string[] {
   for (const part of schema.allOf ?? []) lines.push(...fieldLines(api, part, indent));
   const required = new Set(schema.required ?? []);
   for (const [name, property] of Object.entries(schema.properties ?? {})) {
-    const description = (property.description ?? (property.$ref ? '' : resolveSchema(api, property).description) ?? '').trim();
+    const description = (
+      property.description ??
+      (property.$ref ? '' : resolveSchema(api, property).description) ??
+      ''
+    ).trim();
     lines.push(
       `${indent}- ${code(name)} (${facts(api, property, required.has(name)).join(', ')})${description ? `: ${oneLine(description)}` : ''}`,
     );

@@ -86,7 +86,13 @@ export type ApiOperation = {
 };
 
 /** The operations of one of the site's sections (src/api/sections.ts), as the page and the text group them. */
-export type ApiTag = {name: string; displayName: string; anchor: string; description?: Markdown; operations: ApiOperation[]};
+export type ApiTag = {
+  name: string;
+  displayName: string;
+  anchor: string;
+  description?: Markdown;
+  operations: ApiOperation[];
+};
 
 export type ApiSchema = {name: string; anchor: string; schema: Schema};
 

@@ -78,7 +78,8 @@ const PLUGIN_NAME = 'api';
  */
 export function apiContentOf(plugins: readonly LoadedPlugin[], step: string): ApiContent {
   const plugin = plugins.find((candidate) => candidate.name === PLUGIN_NAME);
-  if (!plugin) throw new Error(`${step}: the API model comes from the api plugin (src/plugins/api), which is not loaded`);
+  if (!plugin)
+    throw new Error(`${step}: the API model comes from the api plugin (src/plugins/api), which is not loaded`);
   return plugin.content as ApiContent;
 }
 
@@ -138,7 +139,9 @@ export default function apiPlugin(context: LoadContext, options: ApiOptions): Pl
         exact: true,
         // By the `@generated` alias, not the absolute path createData returns: the route table in main.js
         // would otherwise publish the builder's folder, and differ from one checkout to another.
-        modules: {reference: `@generated/${path.relative(context.generatedFilesDir, reference).split(path.sep).join('/')}`},
+        modules: {
+          reference: `@generated/${path.relative(context.generatedFilesDir, reference).split(path.sep).join('/')}`,
+        },
       });
     },
     postBuild: afterBuildStep(async ({outDir}) => {

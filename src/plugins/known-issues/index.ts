@@ -25,7 +25,14 @@ export const AREAS_FILE = 'areas.json';
 
 /** The entries as the browser gets them: without the file and line they were read from. */
 function publicEntries(siteDir: string): KnownIssue[] {
-  return readKnownIssues(siteDir).map(({id, title, area, section, sources, href}) => ({id, title, area, section, sources, href}));
+  return readKnownIssues(siteDir).map(({id, title, area, section, sources, href}) => ({
+    id,
+    title,
+    area,
+    section,
+    sources,
+    href,
+  }));
 }
 
 export default function knownIssuesPlugin(context: LoadContext): Plugin<KnownIssue[]> {

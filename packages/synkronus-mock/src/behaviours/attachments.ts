@@ -39,7 +39,11 @@ function attachmentId(call: Call): string {
  */
 function describedIdProblem(call: Call, id: string): Answer | undefined {
   if (call.has('attachment-id-not-decoded') || (!/[\\/]/.test(id) && id !== '.' && id !== '..')) return undefined;
-  return {status: 400, body: {error: 'not specified by the description'}, limit: `attachment ids that are not one path segment (${JSON.stringify(id)})`};
+  return {
+    status: 400,
+    body: {error: 'not specified by the description'},
+    limit: `attachment ids that are not one path segment (${JSON.stringify(id)})`,
+  };
 }
 
 const getAttachmentManifest: Behaviour = (call) => {
@@ -94,10 +98,12 @@ const uploadAttachment: Behaviour = async (call) => {
   const file = call.form?.get('file');
   if (!file || typeof file === 'string') return call.fail(400, 'no file field', 'fileRequired');
   const problem = fileProblem(call, id);
-  if (problem) return call.fail(500, 'the file system refuses this name', {...problem, message: 'Failed to save attachment'});
+  if (problem)
+    return call.fail(500, 'the file system refuses this name', {...problem, message: 'Failed to save attachment'});
   const {attachments, attachmentOperations} = call.store.state;
   const existing = attachments.get(id);
-  if (existing && !existing.deleted) return call.fail(409, 'the attachment exists and is never overwritten', 'attachmentExists');
+  if (existing && !existing.deleted)
+    return call.fail(409, 'the attachment exists and is never overwritten', 'attachmentExists');
   // The release records no attachment operation (see getAttachmentManifest); the description lists each.
   const recorded = !call.has('attachment-manifest-empty');
   const bytes = new Uint8Array(await file.arrayBuffer());
@@ -118,8 +124,17 @@ const uploadAttachment: Behaviour = async (call) => {
 function failedWrite(call: Call, id: string, written: Uint8Array): Answer {
   call.store.state.diskBytesLeft = 0;
   if (call.when('attachment-failed-write-kept'))
-    call.store.state.attachments.set(id, {id, bytes: written.slice(), contentType: 'application/octet-stream', version: 0, deleted: false});
-  return call.fail(500, 'the disk is full', {error: `write attachments/${id}: no space left on device`, message: 'Failed to save attachment'});
+    call.store.state.attachments.set(id, {
+      id,
+      bytes: written.slice(),
+      contentType: 'application/octet-stream',
+      version: 0,
+      deleted: false,
+    });
+  return call.fail(500, 'the disk is full', {
+    error: `write attachments/${id}: no space left on device`,
+    message: 'Failed to save attachment',
+  });
 }
 
 function found(call: Call, id: string, message: string): Answer | 'missing' | undefined {
@@ -149,8 +164,14 @@ const checkAttachmentExists: Behaviour = (call) => {
   const refused = found(call, id, '');
   if (refused === 'missing') return {status: 404};
   // HEAD has no body: the refusal keeps what says why (its limit, rules or reason) and drops the rest.
-  if (refused) return {status: refused.status, reason: refused.reason, limit: refused.limit, unspecified: refused.unspecified};
+  if (refused)
+    return {status: refused.status, reason: refused.reason, limit: refused.limit, unspecified: refused.unspecified};
   return {status: 200};
 };
 
-export const attachmentBehaviours = {getAttachmentManifest, uploadAttachment, downloadAttachment, checkAttachmentExists};
+export const attachmentBehaviours = {
+  getAttachmentManifest,
+  uploadAttachment,
+  downloadAttachment,
+  checkAttachmentExists,
+};

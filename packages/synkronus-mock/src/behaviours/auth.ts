@@ -18,7 +18,8 @@ function lifetimes(call: Call) {
 export function issueTokens(call: Call, user: User): Answer {
   const iat = Math.floor(call.now() / 1000);
   const life = lifetimes(call);
-  const sign = (seconds: number) => signToken({username: user.username, role: user.role, sub: user.id, exp: iat + seconds, iat}, call.jwtSecret);
+  const sign = (seconds: number) =>
+    signToken({username: user.username, role: user.role, sub: user.id, exp: iat + seconds, iat}, call.jwtSecret);
   const token = sign(life.access);
   const refreshToken = sign(life.refresh);
   const {tokens} = call.store.state;
@@ -57,14 +58,21 @@ const login: Behaviour = (call) => {
   if (empty) return call.fail(400, `${empty} is empty`, empty === 'username' ? 'usernameRequired' : 'passwordRequired');
   if (call.store.state.databaseDown) {
     if (call.when('login-401-on-server-error'))
-      return call.fail(401, 'the database cannot be reached', {error: USER_LOOKUP_FAILED, message: 'Invalid credentials'});
+      return call.fail(401, 'the database cannot be reached', {
+        error: USER_LOOKUP_FAILED,
+        message: 'Invalid credentials',
+      });
     return call.fail(500, 'the database cannot be reached');
   }
   // internal/repository/user_repository.go GetByUsername: PostgreSQL refuses the parameter; pkg/auth wraps it.
   if (username.includes('\u0000') && call.when('username-database-limits'))
-    return call.fail(401, 'PostgreSQL refuses U+0000 in a text', {error: `failed to get user: failed to get user by username: ${NUL_REFUSED}`, message: 'Invalid credentials'});
+    return call.fail(401, 'PostgreSQL refuses U+0000 in a text', {
+      error: `failed to get user: failed to get user by username: ${NUL_REFUSED}`,
+      message: 'Invalid credentials',
+    });
   const user = call.store.state.users.get(username);
-  if (!user || !passwordMatches(call, user.password, password)) return call.fail(401, 'wrong username or password', 'invalidCredentials');
+  if (!user || !passwordMatches(call, user.password, password))
+    return call.fail(401, 'wrong username or password', 'invalidCredentials');
   return issueTokens(call, user);
 };
 
@@ -80,10 +88,14 @@ function refreshRelease(call: Call, token: string): Answer {
     return call.fail(401, 'an access token is not a refresh token');
   if (call.store.state.databaseDown) {
     call.when('login-401-on-server-error');
-    return call.fail(401, 'the database cannot be reached', {error: USER_LOOKUP_FAILED, message: 'Invalid refresh token'});
+    return call.fail(401, 'the database cannot be reached', {
+      error: USER_LOOKUP_FAILED,
+      message: 'Invalid refresh token',
+    });
   }
   const user = call.store.state.users.get(verified.claims.username);
-  if (!user) return call.fail(401, 'the user no longer exists', {error: 'user not found', message: 'Invalid refresh token'});
+  if (!user)
+    return call.fail(401, 'the user no longer exists', {error: 'user not found', message: 'Invalid refresh token'});
   return issueTokens(call, user);
 }
 

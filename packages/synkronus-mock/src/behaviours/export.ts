@@ -17,13 +17,24 @@ type SqlType = 'numeric' | 'boolean' | 'text';
 type Column = ArrowField & {data: unknown[]};
 
 const jsonType = (value: unknown) =>
-  value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value === 'number' ? 'number' : typeof value === 'string' ? 'string' : typeof value === 'boolean' ? 'boolean' : 'object';
+  value === null
+    ? 'null'
+    : Array.isArray(value)
+      ? 'array'
+      : typeof value === 'number'
+        ? 'number'
+        : typeof value === 'string'
+          ? 'string'
+          : typeof value === 'boolean'
+            ? 'boolean'
+            : 'object';
 
 /** The form type's keys, each with the SQL type GetFormTypeSchema gives it, in key order. */
 function formSchema(rows: Observation[]): [string, SqlType][] {
   const types = new Map<string, Set<string>>();
   for (const row of rows)
-    for (const [key, value] of jsonType(row.data) === 'object' ? Object.entries(row.data as object) : []) (types.get(key) ?? types.set(key, new Set()).get(key)!).add(jsonType(value));
+    for (const [key, value] of jsonType(row.data) === 'object' ? Object.entries(row.data as object) : [])
+      (types.get(key) ?? types.set(key, new Set()).get(key)!).add(jsonType(value));
   return [...types]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([key, found]): [string, SqlType] => {
@@ -46,7 +57,39 @@ function cell(call: Call, row: Observation, key: string, type: SqlType): unknown
 /** Characters PostgreSQL's lexer continues an identifier with (scan.l ident_cont), the bytes of UTF-8 beyond ASCII included. */
 const IDENT = /^[A-Za-z0-9_$\u0080-\uffff]*/;
 /** Words that may follow a column label in a SELECT list, after which the error comes later than the label. */
-const CONTINUING = new Set(['from', 'as', 'where', 'group', 'having', 'order', 'limit', 'offset', 'union', 'intersect', 'except', 'window', 'for', 'into', 'fetch', 'and', 'or', 'is', 'not', 'in', 'like', 'ilike', 'similar', 'between', 'collate', 'at', 'overlaps', 'isnull', 'notnull', 'escape', 'uescape']);
+const CONTINUING = new Set([
+  'from',
+  'as',
+  'where',
+  'group',
+  'having',
+  'order',
+  'limit',
+  'offset',
+  'union',
+  'intersect',
+  'except',
+  'window',
+  'for',
+  'into',
+  'fetch',
+  'and',
+  'or',
+  'is',
+  'not',
+  'in',
+  'like',
+  'ilike',
+  'similar',
+  'between',
+  'collate',
+  'at',
+  'overlaps',
+  'isnull',
+  'notnull',
+  'escape',
+  'uescape',
+]);
 
 /**
  * The token PostgreSQL names in its syntax error when the key `key` is written into the export's SELECT as
@@ -62,7 +105,12 @@ function syntaxErrorToken(key: string): string | undefined {
   const word = /^[A-Za-z_\u0080-\uffff][A-Za-z0-9_$\u0080-\uffff]*/.exec(after)?.[0];
   if (spaced && word !== undefined) return CONTINUING.has(word.toLowerCase()) ? undefined : word;
   if (spaced?.[1] === ';') return undefined;
-  if (/^[()]/.test(after) || /^-(?![-+*/<>=~!@#%^&|`?])/.test(after) || /^\.(?!\d)/.test(after) || /^:(?![:=])/.test(after))
+  if (
+    /^[()]/.test(after) ||
+    /^-(?![-+*/<>=~!@#%^&|`?])/.test(after) ||
+    /^\.(?!\d)/.test(after) ||
+    /^:(?![:=])/.test(after)
+  )
     return after[0];
   return undefined;
 }
@@ -72,7 +120,11 @@ function syntaxErrorToken(key: string): string | undefined {
  * query refuses data that is not a JSON object (jsonb_object_keys), then the records' query refuses a key
  * that breaks its SQL. The text is null where the engine does not know PostgreSQL's words for that key.
  */
-function exportError(call: Call, types: string[], rows: Observation[]): {error: string | null; reason: string} | undefined {
+function exportError(
+  call: Call,
+  types: string[],
+  rows: Observation[],
+): {error: string | null; reason: string} | undefined {
   if (!call.has('export-breaks-on-one-record')) return undefined;
   for (const formType of types) {
     const ofType = rows.filter((row) => row.form_type === formType);
@@ -81,7 +133,10 @@ function exportError(call: Call, types: string[], rows: Observation[]): {error: 
     if (scalar) {
       const what = jsonType(scalar.data) === 'array' ? 'an array' : 'a scalar';
       const step = `failed to get schema for form type ${formType}: failed to analyze form type schema`;
-      return {error: wrap(step, `cannot call jsonb_object_keys on ${what}`), reason: 'a record whose data is not a JSON object'};
+      return {
+        error: wrap(step, `cannot call jsonb_object_keys on ${what}`),
+        reason: 'a record whose data is not a JSON object',
+      };
     }
     const key = formSchema(ofType)
       .map(([name]) => name)
@@ -89,7 +144,10 @@ function exportError(call: Call, types: string[], rows: Observation[]): {error: 
     if (key !== undefined) {
       const token = syntaxErrorToken(key);
       const step = `failed to get observations for form type ${formType}: failed to query observations for form type ${formType}`;
-      return {error: token === undefined ? null : wrap(step, `syntax error at or near "${token}"`), reason: `a field named ${JSON.stringify(key)}`};
+      return {
+        error: token === undefined ? null : wrap(step, `syntax error at or near "${token}"`),
+        reason: `a field named ${JSON.stringify(key)}`,
+      };
     }
   }
   return undefined;
@@ -104,8 +162,16 @@ function exportError(call: Call, types: string[], rows: Observation[]): {error: 
 function parquetSchema(columns: Column[]): SchemaElement[] {
   const leaf = ({name, type, nullable}: Column): SchemaElement => {
     const repetition_type = nullable ? 'OPTIONAL' : 'REQUIRED';
-    if (type === 'utf8') return {name, repetition_type, type: 'BYTE_ARRAY', converted_type: 'UTF8', logical_type: {type: 'STRING'}};
-    if (type === 'int64') return {name, repetition_type, type: 'INT64', converted_type: 'INT_64', logical_type: {type: 'INTEGER', bitWidth: 64, isSigned: true}};
+    if (type === 'utf8')
+      return {name, repetition_type, type: 'BYTE_ARRAY', converted_type: 'UTF8', logical_type: {type: 'STRING'}};
+    if (type === 'int64')
+      return {
+        name,
+        repetition_type,
+        type: 'INT64',
+        converted_type: 'INT_64',
+        logical_type: {type: 'INTEGER', bitWidth: 64, isSigned: true},
+      };
     return {name, repetition_type, type: type === 'bool' ? 'BOOLEAN' : 'DOUBLE'};
   };
   return [{name: 'schema', repetition_type: 'REPEATED', num_children: columns.length}, ...columns.map(leaf)];
@@ -113,7 +179,12 @@ function parquetSchema(columns: Column[]): SchemaElement[] {
 
 async function parquetOf(call: Call, rows: Observation[]): Promise<Uint8Array> {
   const {parquetWriteBuffer} = await import('hyparquet-writer');
-  const column = (name: string, type: Column['type'], nullable: boolean, get: (row: Observation) => unknown): Column => ({name, type, nullable, data: rows.map(get)});
+  const column = (
+    name: string,
+    type: Column['type'],
+    nullable: boolean,
+    get: (row: Observation) => unknown,
+  ): Column => ({name, type, nullable, data: rows.map(get)});
   // pkg/dataexport/service.go:132-161 at the tag: the record's fields, then one nullable column per data key.
   const columns: Column[] = [
     column('observation_id', 'utf8', false, (r) => r.observation_id),
@@ -126,7 +197,9 @@ async function parquetOf(call: Call, rows: Observation[]): Promise<Uint8Array> {
     column('version', 'int64', false, (r) => BigInt(r.version)),
     column('geolocation', 'utf8', true, (r) => (r.geolocation ? JSON.stringify(r.geolocation) : null)),
     ...formSchema(rows).map(([key, type]) =>
-      column(`data_${key}`, type === 'numeric' ? 'float64' : type === 'boolean' ? 'bool' : 'utf8', true, (row) => cell(call, row, key, type)),
+      column(`data_${key}`, type === 'numeric' ? 'float64' : type === 'boolean' ? 'bool' : 'utf8', true, (row) =>
+        cell(call, row, key, type),
+      ),
     ),
   ];
   const buffer = parquetWriteBuffer({
@@ -135,7 +208,11 @@ async function parquetOf(call: Call, rows: Observation[]): Promise<Uint8Array> {
     // up to a 1 MiB dictionary, booleans plain, no compression, one row group of up to 64 Mi rows, 1 MiB pages,
     // statistics with whole values (Arrow Go leaves out a min or a max longer than 4 KiB,
     // parquet/metadata/statistics.go:69, which hyparquet-writer cannot: the engine keeps it).
-    columnData: columns.map(({name, type, data}) => ({name, data, encoding: type === 'bool' ? 'PLAIN' : 'RLE_DICTIONARY'})),
+    columnData: columns.map(({name, type, data}) => ({
+      name,
+      data,
+      encoding: type === 'bool' ? 'PLAIN' : 'RLE_DICTIONARY',
+    })),
     codec: 'UNCOMPRESSED',
     dictionarySize: 1024 * 1024,
     statisticsTruncateLength: Infinity,
@@ -153,18 +230,26 @@ const entryName = (formType: string) => `${formType.replace(/[/\\:*?"<>|]/g, '_'
 const getParquetExportZip: Behaviour = async (call) => {
   const {state} = call.store;
   if (state.databaseDown)
-    return call.fail(500, 'the database cannot be reached', {error: `failed to get form types: failed to query form types: ${DRIVER_ERROR}`, message: 'Failed to export parquet data'});
+    return call.fail(500, 'the database cannot be reached', {
+      error: `failed to get form types: failed to query form types: ${DRIVER_ERROR}`,
+      message: 'Failed to export parquet data',
+    });
   const rows = [...state.observations.values()].filter((row) => !row.deleted);
   const types = [...new Set(rows.map((row) => row.form_type))].sort();
   const problem = exportError(call, types, rows);
   if (problem) {
     call.when('export-breaks-on-one-record');
-    return call.fail(500, `the release's export query fails on ${problem.reason}`, {error: problem.error, message: 'Failed to export parquet data'});
+    return call.fail(500, `the release's export query fails on ${problem.reason}`, {
+      error: problem.error,
+      message: 'Failed to export parquet data',
+    });
   }
   citeStoredRules(call, rows);
   const entries = [];
   for (const formType of types) {
-    const ofType = rows.filter((row) => row.form_type === formType).sort((a, b) => String(a.created_at).localeCompare(String(b.created_at)));
+    const ofType = rows
+      .filter((row) => row.form_type === formType)
+      .sort((a, b) => String(a.created_at).localeCompare(String(b.created_at)));
     entries.push({name: entryName(formType), data: await parquetOf(call, ofType)});
   }
   call.note('the description does not list the columns: these are the release\u2019s');

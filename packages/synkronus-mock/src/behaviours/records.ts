@@ -63,7 +63,11 @@ export function goRecord(record: GoObservation) {
     deleted: record.deleted,
     version: record.version,
     geolocation: geolocation
-      ? {...geolocation, altitude: geolocation.altitude ?? undefined, altitude_accuracy: geolocation.altitude_accuracy ?? undefined}
+      ? {
+          ...geolocation,
+          altitude: geolocation.altitude ?? undefined,
+          altitude_accuracy: geolocation.altitude_accuracy ?? undefined,
+        }
       : undefined,
   };
 }

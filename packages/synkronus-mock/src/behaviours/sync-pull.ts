@@ -29,7 +29,10 @@ function changedSince(call: Call, since: PullRequest['since'], types: string[]):
   const version = since?.version ?? 0;
   const store: Store = call.store;
   const described = [...store.state.observations.values()]
-    .filter((row) => row.version > version || (since?.id !== undefined && row.version === version && row.observation_id > since.id))
+    .filter(
+      (row) =>
+        row.version > version || (since?.id !== undefined && row.version === version && row.observation_id > since.id),
+    )
     .filter((row) => types.length === 0 || types.includes(row.form_type))
     .sort(byVersionThenId);
   if (!call.has('pull-since-id-ignored') || !described.some((row) => row.version === version)) return described;
@@ -52,7 +55,8 @@ export const syncPull: Behaviour = (call) => {
   const page = matching.slice(0, pageSize(call));
   citeStoredRules(call, page);
   const records = page.length === 0 && call.when('empty-lists-null') ? null : page.map(pulledRecord);
-  if (page.length === 0) call.note('the description does not say where an empty page ends: here where it started, as the release has it');
+  if (page.length === 0)
+    call.note('the description does not say where an empty page ends: here where it started, as the release has it');
   return {
     status: 200,
     body: {

@@ -58,7 +58,11 @@ function releasePush(call: Call, records: GoObservation[]): Answer {
       return;
     }
     if (record.form_type === '')
-      warnings.push({id: record.observation_id, code: 'MISSING_FORM_TYPE', message: 'form_type is empty but record was processed'});
+      warnings.push({
+        id: record.observation_id,
+        code: 'MISSING_FORM_TYPE',
+        message: 'form_type is empty but record was processed',
+      });
     const refusal = aborted ? ABORTED : databaseRefusal({...record, data: record.data?.text}, txTime);
     if (refusal) {
       aborted = true;
@@ -105,15 +109,27 @@ function describedPush(call: Call, records: Record<string, unknown>[]): Answer {
     const stored = {...record, synced_at: time, version: ++state.counter} as unknown as Observation;
     state.observations.set(stored.observation_id, stored);
   });
-  if (problems.length) call.note(`the description does not say why a record fails: these do not match Observation: ${problems.join('; ')}`);
-  return {status: 200, body: {current_version: state.counter, success_count: records.length - failed.length, failed_records: failed, warnings: []}};
+  if (problems.length)
+    call.note(
+      `the description does not say why a record fails: these do not match Observation: ${problems.join('; ')}`,
+    );
+  return {
+    status: 200,
+    body: {
+      current_version: state.counter,
+      success_count: records.length - failed.length,
+      failed_records: failed,
+      warnings: [],
+    },
+  };
 }
 
 export const syncPush: Behaviour = (call) => {
   const request = call.body as PushRequest;
   const {state} = call.store;
   const empty = emptyField(call, 'transmission_id', 'client_id');
-  if (empty) return call.fail(400, `${empty} is empty`, empty === 'client_id' ? 'clientIdRequired' : 'transmissionIdRequired');
+  if (empty)
+    return call.fail(400, `${empty} is empty`, empty === 'client_id' ? 'clientIdRequired' : 'transmissionIdRequired');
   // The description's schema has refused a push without records already.
   if (request.records === null) return call.fail(400, 'records is missing', 'recordsRequired');
   if (state.databaseDown)

@@ -30,7 +30,12 @@ const getVersion: Behaviour = (call) => {
     : {type: 'postgresql', version: `PostgreSQL ${String(example.database.version)}`, database_name: 'synkronus'};
   return {
     status: 200,
-    body: {server: {version: release.facts.serverVersion}, database, system: example.system, build: {go_version: release.facts.goVersion}},
+    body: {
+      server: {version: release.facts.serverVersion},
+      database,
+      system: example.system,
+      build: {go_version: release.facts.goVersion},
+    },
     indent: true,
     reason: 'the database and the system are the description example\u2019s: a real server reports its own',
   };

@@ -76,7 +76,13 @@ const listUsers: Behaviour = (call) => {
   // models.User as encoded: with its id and update time, and `null` for no user.
   if (call.when('user-fields')) {
     if (users.length === 0) call.when('empty-lists-null');
-    return success(call, 200, users.length ? users.map(({id, username, role, createdAt, updatedAt}) => ({id, username, role, createdAt, updatedAt})) : null);
+    return success(
+      call,
+      200,
+      users.length
+        ? users.map(({id, username, role, createdAt, updatedAt}) => ({id, username, role, createdAt, updatedAt}))
+        : null,
+    );
   }
   return {status: 200, body: users.map(({username, role, createdAt}) => ({username, role, createdAt}))};
 };
@@ -84,7 +90,8 @@ const listUsers: Behaviour = (call) => {
 const createUser: Behaviour = (call) => {
   const {username, password, role} = call.body as {username: string; password: string; role: Role};
   if (emptyField(call, 'username', 'password', 'role')) return call.fail(400, 'a field is empty', 'missingFields');
-  if (!['read-only', 'read-write', 'admin'].includes(role)) return call.fail(400, `${role} is not a role`, 'invalidRole');
+  if (!['read-only', 'read-write', 'admin'].includes(role))
+    return call.fail(400, `${role} is not a role`, 'invalidRole');
   const down = databaseDown(call, 'failed to check for existing user: failed to get user by username');
   if (down) return down;
   const refused = lookupRefused(call, username, 'failed to check for existing user: failed to get user by username');

@@ -55,7 +55,9 @@ export function redirect(method: string, location: string, status = 301): Answer
   const answer: Answer = {status, headers: {Location: goLocation(location)}};
   if (method === 'GET' || method === 'HEAD') answer.contentType = 'text/html; charset=utf-8';
   if (method === 'GET')
-    answer.bytes = Uint8Array.from(`<a href="${escapeHtml(location)}">Moved Permanently</a>.\n\n`, (c) => c.charCodeAt(0));
+    answer.bytes = Uint8Array.from(`<a href="${escapeHtml(location)}">Moved Permanently</a>.\n\n`, (c) =>
+      c.charCodeAt(0),
+    );
   return answer;
 }
 

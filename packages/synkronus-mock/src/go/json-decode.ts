@@ -70,7 +70,11 @@ function typeError(ctx: Context, value: string, type: GoType) {
 /** Go's field lookup: the exact name first, then any with the same letters in another case. */
 function fieldOf(fields: Record<string, GoType>, key: string): string | undefined {
   if (key in fields) return key;
-  const fold = (text: string) => text.replace(/\u017f/g, 's').replace(/\u212a/g, 'k').toLowerCase();
+  const fold = (text: string) =>
+    text
+      .replace(/\u017f/g, 's')
+      .replace(/\u212a/g, 'k')
+      .toLowerCase();
   return Object.keys(fields).find((name) => fold(name) === fold(key));
 }
 
@@ -170,11 +174,15 @@ function anyOf(node: JsonNode): unknown {
  * A JSON object decoded into Go's `map[string]any`, by a Decoder (the first value) or by json.Unmarshal (the
  * whole text): the map (null for JSON null), or the error text.
  */
-export function decodeMap(body: Uint8Array, how: 'decoder' | 'unmarshal'): {value: Record<string, unknown> | null} | {error: string} {
+export function decodeMap(
+  body: Uint8Array,
+  how: 'decoder' | 'unmarshal',
+): {value: Record<string, unknown> | null} | {error: string} {
   const scanned = how === 'decoder' ? scanJson(body) : scanJsonDocument(body);
   if ('error' in scanned) return scanned;
   const {node} = scanned;
   if (node.kind === 'null') return {value: null};
-  if (node.kind !== 'object') return {error: `json: cannot unmarshal ${KIND_WORD[node.kind]} into Go value of type map[string]interface {}`};
+  if (node.kind !== 'object')
+    return {error: `json: cannot unmarshal ${KIND_WORD[node.kind]} into Go value of type map[string]interface {}`};
   return {value: anyOf(node) as Record<string, unknown>};
 }

@@ -54,7 +54,15 @@ export function jsonbText(value: unknown): string {
   if (typeof value === 'number') return numericText(value);
   if (typeof value === 'boolean') return String(value);
   if (typeof value === 'string') {
-    const named: Record<string, string> = {'\b': '\\b', '\f': '\\f', '\n': '\\n', '\r': '\\r', '\t': '\\t', '"': '\\"', '\\': '\\\\'};
+    const named: Record<string, string> = {
+      '\b': '\\b',
+      '\f': '\\f',
+      '\n': '\\n',
+      '\r': '\\r',
+      '\t': '\\t',
+      '"': '\\"',
+      '\\': '\\\\',
+    };
     // eslint-disable-next-line no-control-regex
     return `"${value.replace(/["\\\u0000-\u001f]/g, (c) => named[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)}"`;
   }
@@ -101,8 +109,11 @@ const SHORT: Record<string, string> = {'"': '\\"', '\\': '\\\\', '\n': '\\n', '\
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 export function goString(text: string): string {
-  // eslint-disable-next-line no-control-regex -- Go escapes every control character, and these for HTML
-  const escaped = text.replace(/["\\\u0000-\u001f<>&\u2028\u2029]/g, (c) => SHORT[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  const escaped = text.replace(
+    // eslint-disable-next-line no-control-regex -- Go escapes every control character, and these for HTML
+    /["\\\u0000-\u001f<>&\u2028\u2029]/g,
+    (c) => SHORT[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
   // encoding/json writes each byte that is not UTF-8 as the escape \ufffd.
   return `"${escaped.replace(LONE_SURROGATE, '\\ufffd')}"`;
 }

@@ -25,7 +25,16 @@ const isSpace = (c: number) => c === 0x20 || c === 0x09 || c === 0x0a || c === 0
 const isDigit = (c: number) => c >= 0x30 && c <= 0x39;
 const isHex = (c: number) => isDigit(c) || (c >= 0x61 && c <= 0x66) || (c >= 0x41 && c <= 0x46);
 
-const ESCAPED: Record<number, string> = {7: '\\a', 8: '\\b', 9: '\\t', 10: '\\n', 11: '\\v', 12: '\\f', 13: '\\r', 92: '\\\\'};
+const ESCAPED: Record<number, string> = {
+  7: '\\a',
+  8: '\\b',
+  9: '\\t',
+  10: '\\n',
+  11: '\\v',
+  12: '\\f',
+  13: '\\r',
+  92: '\\\\',
+};
 
 /** One byte as encoding/json quotes it in a syntax error: `'x'`, `'\n'`, `'\x00'`, `'ï'` (the byte as a rune). */
 export function quoteChar(c: number): string {
@@ -44,7 +53,12 @@ export function quoteChar(c: number): string {
  * Go's decoding of UTF-8 bytes: each byte that does not start a valid sequence becomes U+FFFD on its own, or
  * what `invalid` makes of it.
  */
-export function goUtf8(bytes: Uint8Array, from = 0, to = bytes.length, invalid: (byte: number) => string = () => '\ufffd'): string {
+export function goUtf8(
+  bytes: Uint8Array,
+  from = 0,
+  to = bytes.length,
+  invalid: (byte: number) => string = () => '\ufffd',
+): string {
   let out = '';
   let i = from;
   while (i < to) {
@@ -210,7 +224,7 @@ function unquote(b: Uint8Array, from: number, to: number): string {
   let out = '';
   let run = from;
   const hex = (at: number) => parseInt(String.fromCharCode(...b.subarray(at, at + 4)), 16);
-  for (let i = from; i < to; ) {
+  for (let i = from; i < to;) {
     if (b[i] !== 0x5c) {
       i++;
       continue;
@@ -218,7 +232,9 @@ function unquote(b: Uint8Array, from: number, to: number): string {
     out += goUtf8(b, run, i);
     const e = b[i + 1];
     if (e !== 0x75) {
-      out += ({0x62: '\b', 0x66: '\f', 0x6e: '\n', 0x72: '\r', 0x74: '\t'} as Record<number, string>)[e] ?? String.fromCharCode(e);
+      out +=
+        ({0x62: '\b', 0x66: '\f', 0x6e: '\n', 0x72: '\r', 0x74: '\t'} as Record<number, string>)[e] ??
+        String.fromCharCode(e);
       i += 2;
     } else {
       const first = hex(i + 2);

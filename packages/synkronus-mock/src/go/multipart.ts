@@ -29,7 +29,15 @@ const MAX_HEADERS = 10000;
 class GoError extends Error {}
 
 const isPrintable = (char: string) => char === ' ' || /^[\p{L}\p{M}\p{N}\p{P}\p{S}]$/u.test(char);
-const QUOTE_ESCAPES: Record<string, string> = {'\x07': '\\a', '\b': '\\b', '\f': '\\f', '\n': '\\n', '\r': '\\r', '\t': '\\t', '\v': '\\v'};
+const QUOTE_ESCAPES: Record<string, string> = {
+  '\x07': '\\a',
+  '\b': '\\b',
+  '\f': '\\f',
+  '\n': '\\n',
+  '\r': '\\r',
+  '\t': '\\t',
+  '\v': '\\v',
+};
 
 /** strconv.Quote of bytes (fmt's %q): invalid UTF-8 bytes as `\xNN`, runes it cannot print escaped. */
 export function goQuote(bytes: string): string {
@@ -48,7 +56,11 @@ export function goQuote(bytes: string): string {
         continue;
       }
       const cp = rune.codePointAt(0)!;
-      out += isPrintable(rune) ? rune : cp > 0xffff ? `\\U${cp.toString(16).padStart(8, '0')}` : `\\u${cp.toString(16).padStart(4, '0')}`;
+      out += isPrintable(rune)
+        ? rune
+        : cp > 0xffff
+          ? `\\U${cp.toString(16).padStart(8, '0')}`
+          : `\\u${cp.toString(16).padStart(4, '0')}`;
       i += size;
       continue;
     }
@@ -232,7 +244,11 @@ function quotedPrintable(raw: string, end?: string): {body: string; error?: stri
     if (line.endsWith('=')) {
       const stripped = whole.slice(line.length);
       line = line.slice(0, -1);
-      if (!stripped.startsWith('\n') && !stripped.startsWith('\r\n') && !(stripped === '' && line.length > 0 && atEnd && !end))
+      if (
+        !stripped.startsWith('\n') &&
+        !stripped.startsWith('\r\n') &&
+        !(stripped === '' && line.length > 0 && atEnd && !end)
+      )
         error = `quotedprintable: invalid bytes after =: ${goQuote(stripped)}`;
     } else if (whole.endsWith('\n')) line += whole.endsWith('\r\n') ? '\r\n' : '\n';
     for (let i = 0; i < line.length; i++) {
@@ -250,11 +266,17 @@ function quotedPrintable(raw: string, end?: string): {body: string; error?: stri
         }
         if (hex.length < 2) return {body: out, error: 'unexpected EOF'};
         const bad = /^[0-9A-Fa-f]/.test(hex) ? hex[1] : hex[0];
-        return {body: out, error: `quotedprintable: invalid hex byte 0x${bad.charCodeAt(0).toString(16).padStart(2, '0')}`};
+        return {
+          body: out,
+          error: `quotedprintable: invalid hex byte 0x${bad.charCodeAt(0).toString(16).padStart(2, '0')}`,
+        };
       }
       const code = c.charCodeAt(0);
       if (c !== '\t' && c !== '\r' && c !== '\n' && code < 0x80 && (code < 0x20 || code > 0x7e))
-        return {body: out, error: `quotedprintable: invalid unescaped byte 0x${code.toString(16).padStart(2, '0')} in body`};
+        return {
+          body: out,
+          error: `quotedprintable: invalid unescaped byte 0x${code.toString(16).padStart(2, '0')} in body`,
+        };
       out += c;
     }
     if (error) return {body: out, error};
@@ -275,7 +297,11 @@ const toBytes = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0));
  * `r.ParseMultipartForm(32 << 20)` on a request with this Content-Type and body: the form, or net/http's
  * error text. `queryError` is what ParseForm found in the URL's query: Go returns it once the form is read.
  */
-export function parseMultipartForm(contentType: string, body: Uint8Array, queryError?: string): GoForm | {error: string} {
+export function parseMultipartForm(
+  contentType: string,
+  body: Uint8Array,
+  queryError?: string,
+): GoForm | {error: string} {
   if (contentType === '') return {error: NOT_MULTIPART};
   const media = parseMediaType(contentType);
   if ('error' in media || media.mediatype !== 'multipart/form-data') return {error: NOT_MULTIPART};
@@ -304,7 +330,11 @@ export function parseMultipartForm(contentType: string, body: Uint8Array, queryE
         continue;
       }
       for (const values of headers.values()) reader.headersLeft -= values.length;
-      const file = {filename: goUtf8(toBytes(base(filename))), contentType: headers.get('Content-Type')?.[0] ?? '', bytes: toBytes(read.body)};
+      const file = {
+        filename: goUtf8(toBytes(base(filename))),
+        contentType: headers.get('Content-Type')?.[0] ?? '',
+        bytes: toBytes(read.body),
+      };
       form.files.set(name, [...(form.files.get(name) ?? []), file]);
     }
   } catch (error) {

@@ -13,7 +13,11 @@ import type {Answer, Release, RequestContext} from '../types';
 /** The largest body of any kind the engine reads, in bytes (an app bundle's limit is its own). */
 export const MAX_BODY_BYTES = 2 * 1024 * 1024;
 
-const tooLarge = (limit: string): Answer => ({status: 413, body: {error: 'too large for the in-browser engine'}, limit});
+const tooLarge = (limit: string): Answer => ({
+  status: 413,
+  body: {error: 'too large for the in-browser engine'},
+  limit,
+});
 
 /** The body's bytes, or the engine's 413. */
 async function bodyBytes(ctx: RequestContext): Promise<Uint8Array | Answer> {
@@ -39,7 +43,9 @@ export async function bodyDescription(ctx: RequestContext) {
   if (ctx.op!.body!.mediaType === 'multipart/form-data') return readForm(ctx);
   const raw = new TextDecoder().decode(bytes);
   if (raw.trim() === '')
-    return ctx.op!.body!.required ? ctx.problem([{field: 'body', message: 'a JSON body is required'}], 'The body is empty.') : undefined;
+    return ctx.op!.body!.required
+      ? ctx.problem([{field: 'body', message: 'a JSON body is required'}], 'The body is empty.')
+      : undefined;
   const parsed = parseJson(raw);
   if ('limit' in parsed) return tooLarge(parsed.limit);
   if ('error' in parsed) return ctx.problem([{field: 'body', message: parsed.error}], 'The body is not JSON.');
@@ -52,7 +58,8 @@ export async function bodyRelease(ctx: RequestContext, release: Release) {
   if (!takesBody(ctx)) return undefined;
   const bytes = await bodyBytes(ctx);
   if (!(bytes instanceof Uint8Array)) return bytes;
-  if (ctx.op!.body!.mediaType === 'multipart/form-data') return readGoForm(ctx, bytes, release.multipartMessage[ctx.op!.operationId]);
+  if (ctx.op!.body!.mediaType === 'multipart/form-data')
+    return readGoForm(ctx, bytes, release.multipartMessage[ctx.op!.operationId]);
   const struct = release.structs[ctx.op!.operationId];
   if (bytes.length > MAX_JSON_BYTES) return tooLarge(`a JSON body over ${MAX_JSON_BYTES} bytes`);
   const raw = new TextDecoder().decode(bytes);
@@ -69,7 +76,10 @@ export async function bodyRelease(ctx: RequestContext, release: Release) {
   // does not know such a server's words, so its 400 says so.
   const problems = ctx.has('bodies-checked-for-types-only') ? undefined : describedBodyProblems(ctx, raw);
   if (problems?.length)
-    return ctx.fail(400, `the body does not match the description: ${problems.map((e) => `${e.field}: ${e.message}`).join('; ')}`);
+    return ctx.fail(
+      400,
+      `the body does not match the description: ${problems.map((e) => `${e.field}: ${e.message}`).join('; ')}`,
+    );
   ctx.body = decoded.value;
   ctx.rawJson = raw;
   return undefined;
@@ -93,11 +103,17 @@ async function readForm(ctx: RequestContext) {
  * that `form.get(name)` finds a file where FormFile does.
  */
 function readGoForm(ctx: RequestContext, bytes: Uint8Array, message: string) {
-  const form = parseMultipartForm(ctx.request.headers.get('Content-Type') ?? '', bytes, queryError(ctx.goTarget!.rawQuery));
-  if ('error' in form) return ctx.fail(400, `net/http cannot read the multipart form: ${form.error}`, {error: form.error, message});
+  const form = parseMultipartForm(
+    ctx.request.headers.get('Content-Type') ?? '',
+    bytes,
+    queryError(ctx.goTarget!.rawQuery),
+  );
+  if ('error' in form)
+    return ctx.fail(400, `net/http cannot read the multipart form: ${form.error}`, {error: form.error, message});
   const data = new FormData();
   for (const [name, files] of form.files)
-    for (const file of files) data.append(name, new File([file.bytes.slice()], file.filename, {type: file.contentType}));
+    for (const file of files)
+      data.append(name, new File([file.bytes.slice()], file.filename, {type: file.contentType}));
   for (const [name, values] of form.values) for (const value of values) data.append(name, value);
   ctx.form = data;
   return undefined;

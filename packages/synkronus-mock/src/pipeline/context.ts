@@ -10,7 +10,18 @@ import type {FieldError} from '../validate';
 
 export const NOT_SPECIFIED = 'not specified by the description';
 
-type Made = 'rules' | 'when' | 'has' | 'fail' | 'unspecified' | 'note' | 'notes' | 'problem' | 'middleware' | 'params' | 'headers';
+type Made =
+  | 'rules'
+  | 'when'
+  | 'has'
+  | 'fail'
+  | 'unspecified'
+  | 'note'
+  | 'notes'
+  | 'problem'
+  | 'middleware'
+  | 'params'
+  | 'headers';
 
 /** A ProblemDetail body (the description's schema): the status and its reason phrase, and the fields at fault. */
 function problemDetail(status: number, title: string, errors: FieldError[]) {
@@ -24,7 +35,12 @@ function problemDetail(status: number, title: string, errors: FieldError[]) {
  * as `application/problem+json`, an ErrorResponse as `application/json`, or none), or, where the operation
  * documents no such status, an answer the description leaves open.
  */
-export function descriptionError(op: ContractOperation | undefined, status: number, reason: string, errors: FieldError[] = []): Answer {
+export function descriptionError(
+  op: ContractOperation | undefined,
+  status: number,
+  reason: string,
+  errors: FieldError[] = [],
+): Answer {
   const documented = op?.responses.find((response) => response.status === String(status));
   if (!documented)
     return {

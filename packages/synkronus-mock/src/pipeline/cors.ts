@@ -12,14 +12,18 @@ function headerList(text: string): string[] {
     .split(/[ ,]+/)
     .map((name) => name.replace(/[^A-Za-z0-9._-]/g, ''))
     .filter(Boolean)
-    .map((name) => name.toLowerCase().replace(/(^|-)([a-z])/g, (_m, dash: string, c: string) => dash + c.toUpperCase()));
+    .map((name) =>
+      name.toLowerCase().replace(/(^|-)([a-z])/g, (_m, dash: string, c: string) => dash + c.toUpperCase()),
+    );
 }
 
 export function cors(ctx: RequestContext, {cors: options}: Release) {
   const origin = ctx.request.headers.get('Origin') ?? '';
   const asked = ctx.request.headers.get('Access-Control-Request-Method');
   if (ctx.method === 'OPTIONS' && asked) {
-    const headers: Record<string, string> = {Vary: 'Origin, Access-Control-Request-Method, Access-Control-Request-Headers'};
+    const headers: Record<string, string> = {
+      Vary: 'Origin, Access-Control-Request-Method, Access-Control-Request-Headers',
+    };
     const wanted = headerList(ctx.request.headers.get('Access-Control-Request-Headers') ?? '');
     const methodAllowed = asked.toUpperCase() === 'OPTIONS' || options.allowedMethods.includes(asked.toUpperCase());
     const headersAllowed = wanted.every((name) => options.allowedHeaders.includes(name));

@@ -11,7 +11,12 @@ import type {SchemaValidator} from '../validate';
 import {describedBodyProblems} from './body';
 import {createContext, descriptionError} from './context';
 
-export type Outcome = {answer: Answer; op?: Contract['operations'][number]; rules: RuleId[]; headers: Record<string, string>};
+export type Outcome = {
+  answer: Answer;
+  op?: Contract['operations'][number];
+  rules: RuleId[];
+  headers: Record<string, string>;
+};
 
 export type PipelineParts = {contract: Contract; validate: SchemaValidator; jwtSecret: string};
 

@@ -29,7 +29,8 @@ function parameterProblems(ctx: RequestContext): {parameter: ContractParameter; 
             ? ctx.request.headers.get(parameter.name)
             : null;
     if (value === null || value === undefined) {
-      if (parameter.required) found.push({parameter, errors: [{field: parameter.name, message: `${parameter.name} is required`}]});
+      if (parameter.required)
+        found.push({parameter, errors: [{field: parameter.name, message: `${parameter.name} is required`}]});
       continue;
     }
     const errors = parameter.schema ? ctx.validate(parameter.schema, typed(parameter, value), parameter.name) : [];

@@ -17,7 +17,10 @@ export function roleDescription(ctx: RequestContext) {
 }
 
 /** The calls whose unlisted roles the release lets through, and the rule that says so, by role. */
-const UNLISTED_ROLE_RULES: Record<string, Record<string, 'admin-may-push-and-upload' | 'attachment-upload-any-role'>> = {
+const UNLISTED_ROLE_RULES: Record<
+  string,
+  Record<string, 'admin-may-push-and-upload' | 'attachment-upload-any-role'>
+> = {
   syncPush: {admin: 'admin-may-push-and-upload'},
   uploadAttachment: {admin: 'admin-may-push-and-upload', 'read-only': 'attachment-upload-any-role'},
 };

@@ -34,7 +34,10 @@ export function tokenRelease(ctx: RequestContext) {
   const issued = ctx.store.state.tokens.get(token!);
   // Where the description dialect would refuse the token: a refresh token, or a user deleted since. A release
   // without the rule refuses it as it refuses any token it does not take.
-  if ((issued?.kind === 'refresh' || !ctx.store.state.users.has(claims.username)) && !ctx.when('refresh-token-as-bearer')) {
+  if (
+    (issued?.kind === 'refresh' || !ctx.store.state.users.has(claims.username)) &&
+    !ctx.when('refresh-token-as-bearer')
+  ) {
     ctx.when('auth-errors-plain-text');
     return httpError(401, 'Unauthorized');
   }

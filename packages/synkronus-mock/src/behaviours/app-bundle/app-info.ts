@@ -12,8 +12,21 @@ import {asGoMap, goMarshal, goMarshalIndent, GoMap} from '../../go/json-encode';
 /** A file of an upload; `unreadable` when reading it to its end fails (a CRC-32 that does not match). */
 export type BundleEntry = {path: string; bytes: Uint8Array; unreadable?: string};
 
-type FieldInfo = {name: string; type: string; required: boolean; question_type: string; default: unknown; core: boolean};
-type FormInfo = {core_hash: string; form_hash: string; ui_hash: string; fields: FieldInfo[] | null; question_types: GoMap};
+type FieldInfo = {
+  name: string;
+  type: string;
+  required: boolean;
+  question_type: string;
+  default: unknown;
+  core: boolean;
+};
+type FormInfo = {
+  core_hash: string;
+  form_hash: string;
+  ui_hash: string;
+  fields: FieldInfo[] | null;
+  question_types: GoMap;
+};
 export type AppInfo = {version: string; forms?: Record<string, FormInfo>};
 
 const hashData = (value: unknown) => sha256Hex(goMarshal(value));
@@ -67,7 +80,8 @@ function questionTypes(ui: unknown, renderers: Set<string>, found: Record<string
   const format = (node.options as Record<string, unknown> | undefined)?.format;
   if (node.type === 'Control' && typeof format === 'string' && renderers.has(format)) found[format] = {};
   for (const value of Object.values(node))
-    for (const item of Array.isArray(value) ? value : [value]) if (item && typeof item === 'object') questionTypes(item, renderers, found);
+    for (const item of Array.isArray(value) ? value : [value])
+      if (item && typeof item === 'object') questionTypes(item, renderers, found);
 }
 
 const formFile = (path: string, name: string) => new RegExp(`^forms/([^/]+)/${name}$`).exec(path)?.[1];
@@ -76,9 +90,14 @@ const formFile = (path: string, name: string) => new RegExp(`^forms/([^/]+)/${na
  * generateAppInfo: the `APP_INFO.json` of an upload, and the core-field hash of each form, recorded as each is
  * read (an error on a later form leaves the earlier ones recorded), or the error that stops the upload.
  */
-export function appInfoFile(entries: BundleEntry[], version: string): {bytes: Uint8Array; coreHashes: Record<string, string>; error?: string} {
+export function appInfoFile(
+  entries: BundleEntry[],
+  version: string,
+): {bytes: Uint8Array; coreHashes: Record<string, string>; error?: string} {
   const coreHashes: Record<string, string> = {};
-  const renderers = new Set(entries.map((e) => /^renderers\/([^/]+)\/renderer\.jsx$/.exec(e.path)?.[1]).filter((r): r is string => !!r));
+  const renderers = new Set(
+    entries.map((e) => /^renderers\/([^/]+)\/renderer\.jsx$/.exec(e.path)?.[1]).filter((r): r is string => !!r),
+  );
   const forms: Record<string, FormInfo> = {};
   const fail = (error: string) => ({bytes: new Uint8Array(), coreHashes, error});
   const schemas = entries.filter((e) => formFile(e.path, 'schema\\.json')).sort((a, b) => (a.path < b.path ? -1 : 1));
@@ -89,7 +108,13 @@ export function appInfoFile(entries: BundleEntry[], version: string): {bytes: Ui
     if ('error' in schema) return fail(`invalid JSON in form schema ${name}: ${schema.error}`);
     const fields = extractFields(schema.value);
     coreHashes[name] = coreHash(fields);
-    const info: FormInfo = {core_hash: coreHashes[name], form_hash: hashData(asGoMap(schema.value)), ui_hash: '', fields, question_types: new GoMap({})};
+    const info: FormInfo = {
+      core_hash: coreHashes[name],
+      form_hash: hashData(asGoMap(schema.value)),
+      ui_hash: '',
+      fields,
+      question_types: new GoMap({}),
+    };
     const ui = entries.find((e) => formFile(e.path, 'ui\\.json') === name);
     if (ui) {
       if (ui.unreadable) return fail(`failed to read UI schema for ${name}: ${ui.unreadable}`);
@@ -107,7 +132,14 @@ export function appInfoFile(entries: BundleEntry[], version: string): {bytes: Ui
 }
 
 type Change = {field: string; type: string};
-type Modification = {form: string; schema_changed: boolean; ui_changed: boolean; core_changed: boolean; added_fields: Change[]; removed_fields: Change[]};
+type Modification = {
+  form: string;
+  schema_changed: boolean;
+  ui_changed: boolean;
+  core_changed: boolean;
+  added_fields: Change[];
+  removed_fields: Change[];
+};
 
 /** compareFieldLists: a field that is new, or whose type changed (then also removed with its old type). */
 function fieldChanges(beforeFields: FieldInfo[] | null, afterFields: FieldInfo[] | null) {

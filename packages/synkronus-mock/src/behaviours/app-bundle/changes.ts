@@ -29,8 +29,17 @@ function appInfoOf(bundle: Bundle): AppInfo | undefined {
  */
 function releaseLog(log: ReturnType<typeof compareAppInfos>) {
   const omitted = <T>(list: T[]) => (list.length ? list : undefined);
-  const modified = log.modified_forms.map((mod) => ({...mod, added_fields: omitted(mod.added_fields), removed_fields: omitted(mod.removed_fields)}));
-  return {...log, new_forms: omitted(log.new_forms), removed_forms: omitted(log.removed_forms), modified_forms: omitted(modified)};
+  const modified = log.modified_forms.map((mod) => ({
+    ...mod,
+    added_fields: omitted(mod.added_fields),
+    removed_fields: omitted(mod.removed_fields),
+  }));
+  return {
+    ...log,
+    new_forms: omitted(log.new_forms),
+    removed_forms: omitted(log.removed_forms),
+    modified_forms: omitted(modified),
+  };
 }
 
 /** GetAppInfo of a version that is not stored, or has no APP_INFO.json: the error of reading the file. */
@@ -57,7 +66,10 @@ function releaseChanges(call: Call): Answer {
   if (!preview) {
     const index = names.indexOf(current);
     if (index <= 0) {
-      return {status: 200, body: {compare_version_a: current, compare_version_b: current, form_changes: false, ui_changes: false}};
+      return {
+        status: 200,
+        body: {compare_version_a: current, compare_version_b: current, form_changes: false, ui_changes: false},
+      };
     }
     target = names[index - 1];
   }

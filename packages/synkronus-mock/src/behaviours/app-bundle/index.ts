@@ -44,7 +44,9 @@ function releaseFile(call: Call, path: string, preview: boolean): BundleFile | A
     const newest = [...bundles].sort((a, b) => (a.version < b.version ? 1 : -1))[0];
     const file = newest?.files.find((f) => f.path === path);
     if (file) return file;
-    const error = newest ? `stat app-bundle-versions/${newest.version}/${path}: no such file or directory` : 'file does not exist';
+    const error = newest
+      ? `stat app-bundle-versions/${newest.version}/${path}: no such file or directory`
+      : 'file does not exist';
     call.when('bundle-download-missing-500');
     return call.fail(404, 'no such file in the newest version', {error, message: 'File not found'});
   }
@@ -53,7 +55,10 @@ function releaseFile(call: Call, path: string, preview: boolean): BundleFile | A
   call.when('bundle-download-missing-500');
   // pkg/appbundle/service.go GetFile: a cleaned path that still holds ".." is refused, else the file is not found.
   const error = `${goClean(path).includes('..') ? 'invalid path' : 'file not found'}: ${path}`;
-  return call.fail(500, 'the server fails to tell a missing file from an error here', {error, message: 'Failed to get file'});
+  return call.fail(500, 'the server fails to tell a missing file from an error here', {
+    error,
+    message: 'Failed to get file',
+  });
 }
 
 /** The release's handler: the path unescaped, `preview` read by strconv.ParseBool, its own If-None-Match test. */
@@ -62,7 +67,10 @@ function releaseDownload(call: Call): Answer {
   // A second unescape of what chi already decoded (internal/handlers/appbundle.go:47-53): `%25` fails it.
   if (typeof bytes !== 'string') {
     call.when('bundle-download-missing-500');
-    return call.fail(400, 'the path is not valid percent-encoding', {error: bytes.error, message: 'Invalid file path encoding'});
+    return call.fail(400, 'the path is not valid percent-encoding', {
+      error: bytes.error,
+      message: 'Invalid file path encoding',
+    });
   }
   // Go's string, bytes that are not UTF-8 and all: the error text names the path with them.
   const path = goText(bytes);

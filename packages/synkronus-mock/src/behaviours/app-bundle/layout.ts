@@ -10,7 +10,10 @@ import type {BundleEntry} from './app-info';
 import {extractFields} from './app-info';
 
 /** The renderers the release knows without a file (validation.go builtInRenderers). */
-const BUILT_IN = 'text number integer boolean date time datetime range select combo radio checkbox toggle group categorization category multiselect textarea slider rating builtin-text image signature audio video file qrcode'.split(' ');
+const BUILT_IN =
+  'text number integer boolean date time datetime range select combo radio checkbox toggle group categorization category multiselect textarea slider rating builtin-text image signature audio video file qrcode'.split(
+    ' ',
+  );
 
 const isDir = (entry: BundleEntry) => entry.path.endsWith('/');
 
@@ -74,11 +77,15 @@ export function layoutProblem(entries: BundleEntry[], coreHashes: Record<string,
         : undefined;
     if (problem) return problem;
   }
-  const forms = new Set(entries.filter((e) => e.path.startsWith('forms/') && !isDir(e)).map((e) => e.path.split('/')[1]));
+  const forms = new Set(
+    entries.filter((e) => e.path.startsWith('forms/') && !isDir(e)).map((e) => e.path.split('/')[1]),
+  );
   for (const form of [...forms].sort())
     if (!['schema.json', 'ui.json'].every((file) => entries.some((e) => e.path === `forms/${form}/${file}`)))
       return `invalid form structure: form '${form}' is missing required files (schema.json or ui.json)`;
-  const known = new Set(entries.map((e) => /^renderers\/([^/]+)\/renderer\.jsx$/.exec(e.path)?.[1]).filter((r): r is string => !!r));
+  const known = new Set(
+    entries.map((e) => /^renderers\/([^/]+)\/renderer\.jsx$/.exec(e.path)?.[1]).filter((r): r is string => !!r),
+  );
   for (const entry of entries.filter((e) => e.path.endsWith('schema.json'))) {
     const schema = decodeMap(entry.bytes, 'decoder');
     if ('error' in schema) return `failed to parse form schema: ${schema.error}`;

@@ -13,7 +13,11 @@ import {checksumMatches, listZip} from '../../zip';
 import {appInfoFile, type BundleEntry} from './app-info';
 import {layoutProblem} from './layout';
 
-const tooLarge = (limit: string): Answer => ({status: 413, body: {error: 'too large for the in-browser engine'}, limit});
+const tooLarge = (limit: string): Answer => ({
+  status: 413,
+  body: {error: 'too large for the in-browser engine'},
+  limit,
+});
 
 /** The bundle's files, or the answer that refuses it before the release's own checks. */
 async function readBundle(call: Call): Promise<BundleEntry[] | Answer> {
@@ -28,12 +32,20 @@ async function readBundle(call: Call): Promise<BundleEntry[] | Answer> {
     call.when('bundle-push-errors-500')
       ? call.fail(500, reason, {error, message: 'Failed to process app bundle'})
       : call.fail(400, reason);
-  if (zip.kind === 'invalid') return refuse(`not a ZIP file: ${zip.reason}`, /^no end of central directory/.test(zip.reason) ? 'failed to open zip file: zip: not a valid zip file' : null);
+  if (zip.kind === 'invalid')
+    return refuse(
+      `not a ZIP file: ${zip.reason}`,
+      /^no end of central directory/.test(zip.reason) ? 'failed to open zip file: zip: not a valid zip file' : null,
+    );
   const entries = await Promise.all(
     zip.entries.map(async (entry) => {
       const bytes = await entry.read();
       // archive/zip's reader.go: ErrChecksum, once the entry is read to its end.
-      return {path: entry.name, bytes, ...(bytes && !checksumMatches(entry, bytes) ? {unreadable: 'zip: checksum error'} : {})};
+      return {
+        path: entry.name,
+        bytes,
+        ...(bytes && !checksumMatches(entry, bytes) ? {unreadable: 'zip: checksum error'} : {}),
+      };
     }),
   );
   const broken = entries.find((entry) => entry.bytes === undefined);
@@ -94,7 +106,10 @@ function releaseUpload(call: Call, release: Release, entries: BundleEntry[]): An
     if (entry.unreadable) {
       call.when('bundle-bad-ui-json-leaves-version');
       state.bundles.push({version, files: written.map((f) => fileOf(f.path, f.bytes, storedAt, fileType)), storedAt});
-      return fail500(`the release cannot read ${entry.path} to its end`, `failed to copy file ${path}: ${entry.unreadable}`);
+      return fail500(
+        `the release cannot read ${entry.path} to its end`,
+        `failed to copy file ${path}: ${entry.unreadable}`,
+      );
     }
   }
   const files = written.map(({path, bytes}) => fileOf(path, bytes, storedAt, fileType));
@@ -102,7 +117,13 @@ function releaseUpload(call: Call, release: Release, entries: BundleEntry[]): An
   removeOld(state, release.facts.maxVersionsKept);
   call.when('bundle-version-names');
   call.when('bundle-push-manifest');
-  return {status: 200, body: {manifest: {files: null, version, generatedAt: storedAt, hash: ''}, message: 'App bundle successfully pushed'}};
+  return {
+    status: 200,
+    body: {
+      manifest: {files: null, version, generatedAt: storedAt, hash: ''},
+      message: 'App bundle successfully pushed',
+    },
+  };
 }
 
 export const pushAppBundle: Behaviour = async (call) => {
@@ -119,7 +140,11 @@ export const pushAppBundle: Behaviour = async (call) => {
   const storedAt = isoSeconds(call.now());
   // The release's bookkeeping of the forms it has seen, kept here too so that both dialects share one state.
   Object.assign(state.coreHashes, appInfoFile(entries, version).coreHashes);
-  const bundle: Bundle = {version, files: entries.map(({path, bytes}) => fileOf(path, bytes, storedAt, descriptionFileType)), storedAt};
+  const bundle: Bundle = {
+    version,
+    files: entries.map(({path, bytes}) => fileOf(path, bytes, storedAt, descriptionFileType)),
+    storedAt,
+  };
   state.bundles.push(bundle);
   call.note('the description does not word the message; it is its example\u2019s');
   const example = call.op.responses.find((r) => r.status === '200')?.example as {message?: string} | undefined;
@@ -132,12 +157,17 @@ export const switchAppBundleVersion: Behaviour = (call) => {
   const bundle = state.bundles.find((b) => b.version === version);
   if (!bundle) {
     if (call.when('bundle-switch-500'))
-      return call.fail(500, 'no such version', {error: `version ${version} does not exist`, message: `Failed to switch to version ${version}`});
+      return call.fail(500, 'no such version', {
+        error: `version ${version} does not exist`,
+        message: `Failed to switch to version ${version}`,
+      });
     return call.fail(404, 'no such version');
   }
   // The release copies the version's files into the active folder: they are new files, of now.
   const switchedAt = isoSeconds(call.now());
-  const files = call.has('bundle-app-info-file') ? bundle.files.map((f) => ({...f, modTime: switchedAt})) : bundle.files;
+  const files = call.has('bundle-app-info-file')
+    ? bundle.files.map((f) => ({...f, modTime: switchedAt}))
+    : bundle.files;
   state.active = {version, files};
   state.manifest = undefined;
   state.memoryVersion = version;

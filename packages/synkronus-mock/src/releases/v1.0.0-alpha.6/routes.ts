@@ -6,7 +6,6 @@
 import type {ChiTable} from '../../go/chi';
 import type {CorsOptions, ReleaseHandler, RuleId} from '../../types';
 
-
 const ADMIN = ['admin'];
 /** The token check of the protected group (pkg/middleware/auth/middleware.go AuthMiddleware). */
 const TOKEN = 'token';
@@ -62,14 +61,20 @@ export const ROUTES: ChiTable<ReleaseHandler> = [
   {
     mount: '/formspecs',
     middleware: TOKEN,
-    table: [{method: 'GET', pattern: '/{schemaType}/{schemaVersion}', handler: {own: 'panic', rule: 'formspecs-route-500'}}],
+    table: [
+      {method: 'GET', pattern: '/{schemaType}/{schemaVersion}', handler: {own: 'panic', rule: 'formspecs-route-500'}},
+    ],
   },
   {
     mount: '/users',
     middleware: TOKEN,
     table: [
       {method: 'POST', pattern: '/', handler: {op: 'createUser', roles: ADMIN, rule: 'create-user-path'}},
-      {method: 'DELETE', pattern: '/delete/{username}', handler: {op: 'deleteUser', roles: ADMIN, rule: 'delete-user-path'}},
+      {
+        method: 'DELETE',
+        pattern: '/delete/{username}',
+        handler: {op: 'deleteUser', roles: ADMIN, rule: 'delete-user-path'},
+      },
       {method: 'POST', pattern: '/reset-password', handler: {op: 'resetUserPassword', roles: ADMIN}},
       {method: 'GET', pattern: '/', handler: {op: 'listUsers', roles: ADMIN}},
       {method: 'POST', pattern: '/change-password', handler: {op: 'changePassword'}},
@@ -79,11 +84,20 @@ export const ROUTES: ChiTable<ReleaseHandler> = [
     mount: '/dataexport',
     middleware: TOKEN,
     table: [
-      {method: 'GET', pattern: '/parquet', handler: {op: 'getParquetExportZip', roles: ['read-only', 'read-write', 'admin']}},
+      {
+        method: 'GET',
+        pattern: '/parquet',
+        handler: {op: 'getParquetExportZip', roles: ['read-only', 'read-write', 'admin']},
+      },
     ],
   },
   {method: 'GET', pattern: '/version', handler: {op: 'getVersion'}, middleware: TOKEN},
-  {method: 'GET', pattern: '/api/versions', handler: {own: 'api-versions', rule: 'api-versions-endpoint'}, middleware: TOKEN},
+  {
+    method: 'GET',
+    pattern: '/api/versions',
+    handler: {own: 'api-versions', rule: 'api-versions-endpoint'},
+    middleware: TOKEN,
+  },
 ];
 
 /** Where chi's 405 is the consequence a Known issues entry describes. */
@@ -101,4 +115,7 @@ export const CORS: CorsOptions = {
 };
 
 /** handlers/versions.go GetAPIVersions: written into the handler, whatever the release. */
-export const API_VERSIONS = {versions: [{version: '1.0.0', releaseDate: '2025-01-01', deprecated: false}], current: '1.0.0'};
+export const API_VERSIONS = {
+  versions: [{version: '1.0.0', releaseDate: '2025-01-01', deprecated: false}],
+  current: '1.0.0',
+};

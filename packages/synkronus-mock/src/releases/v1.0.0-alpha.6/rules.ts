@@ -7,7 +7,6 @@ import {RULE_IDS, type RuleId} from '../../rule-ids';
 
 export const RULES: readonly RuleId[] = RULE_IDS;
 
-
 /** The rule that names an error of an operation where the description lists none for its status. */
 export const UNDOCUMENTED_ERRORS: Partial<Record<string, RuleId>> = {
   syncPull: 'sync-errors-not-documented',

@@ -35,7 +35,11 @@ export const OBSERVATION = struct('sync.Observation', {
 export const REQUEST_STRUCTS: Record<string, Struct> = {
   login: struct('handlers.LoginRequest', {username: text, password: text}),
   refreshToken: struct('handlers.RefreshRequest', {refreshToken: text}),
-  createUser: struct('handlers.UserCreateRequest', {username: text, password: text, role: {kind: 'string', name: 'models.Role'}}),
+  createUser: struct('handlers.UserCreateRequest', {
+    username: text,
+    password: text,
+    role: {kind: 'string', name: 'models.Role'},
+  }),
   resetUserPassword: struct('handlers.ResetPasswordRequest', {username: text, newPassword: text}),
   changePassword: struct('handlers.ChangePasswordRequest', {currentPassword: text, newPassword: text}),
   syncPull: struct('handlers.SyncPullRequest', {
@@ -48,5 +52,8 @@ export const REQUEST_STRUCTS: Record<string, Struct> = {
     client_id: text,
     records: {kind: 'slice', elem: OBSERVATION},
   }),
-  getAttachmentManifest: struct('attachment.AttachmentManifestRequest', {client_id: text, since_version: {kind: 'int64'}}),
+  getAttachmentManifest: struct('attachment.AttachmentManifestRequest', {
+    client_id: text,
+    since_version: {kind: 'int64'},
+  }),
 };
