@@ -89,6 +89,7 @@ const sidebars: SidebarsConfig = {
       items: [
         'For-developers/docusaurus/intro',
         'For-developers/docusaurus/performance-budgets',
+        'For-developers/docusaurus/light-and-quick-pages',
         {
           type: 'category',
           label: 'Tutorial - Extras',

@@ -76,6 +76,11 @@ const SPEC_ROUTES = [
     title: /Performance budgets/,
   },
   {
+    path: '/docs/For-developers/docusaurus/light-and-quick-pages',
+    h1: /^Keeping pages light and quick$/,
+    title: /Keeping pages light and quick/,
+  },
+  {
     path: '/docs/For-developers/docusaurus/tutorial-extras/manage-docs-versions',
     h1: /Manage docs versions/,
     title: /Manage docs versions/,
