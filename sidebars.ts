@@ -55,13 +55,18 @@ const sidebars: SidebarsConfig = {
           type: 'category',
           label: 'Known issues',
           link: {type: 'doc', id: 'documentation/synkronus/known-issues'},
-          // Shown on this category's card in the Synkronus index page (otherwise it reads "5 items").
+          // Shown on this category's card in the Synkronus index page (otherwise it reads "6 items").
           description: `Where the Synkronus server of ODE ${ODE_RELEASE} does otherwise than its API description ${ODE_API_VERSION}, with a workaround and the source file for each.`,
           items: [
             {
               type: 'doc',
               id: 'documentation/synkronus/known-issues/users-and-tokens',
-              label: 'Users, tokens and deployment',
+              label: 'Users and tokens',
+            },
+            {
+              type: 'doc',
+              id: 'documentation/synkronus/known-issues/server-and-deployment',
+              label: 'Server and deployment',
             },
             {type: 'doc', id: 'documentation/synkronus/known-issues/app-bundles', label: 'App bundles and attachments'},
             {type: 'doc', id: 'documentation/synkronus/known-issues/sync', label: 'Sync and data export'},
@@ -84,6 +89,7 @@ const sidebars: SidebarsConfig = {
       items: [
         'For-developers/docusaurus/intro',
         'For-developers/docusaurus/performance-budgets',
+        'For-developers/docusaurus/light-and-quick-pages',
         {
           type: 'category',
           label: 'Tutorial - Extras',

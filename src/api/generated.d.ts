@@ -16,7 +16,7 @@ declare module '@generated/known-issues/default/entries.json' {
   const entries: import('../known-issues').KnownIssue[];
   export default entries;
 }
-// Each entry's id and area only, for links to entries.
+// The id and area only of each entry the site's data files link to (src/plugins/known-issues, LINKING_DATA).
 declare module '@generated/known-issues/default/areas.json' {
   const areas: Pick<import('../known-issues').KnownIssue, 'id' | 'area'>[];
   export default areas;

@@ -589,10 +589,12 @@ test.describe('the dialects of the console', () => {
     // Straight to the entry on its area's page, not to the overview that lists it.
     await expect(entry).toHaveAttribute(
       'href',
-      '/docs/documentation/synkronus/known-issues/users-and-tokens#health-always-ok',
+      '/docs/documentation/synkronus/known-issues/server-and-deployment#health-always-ok',
     );
     await entry.click();
-    await expect(page).toHaveURL(/\/docs\/documentation\/synkronus\/known-issues\/users-and-tokens#health-always-ok$/);
+    await expect(page).toHaveURL(
+      /\/docs\/documentation\/synkronus\/known-issues\/server-and-deployment#health-always-ok$/,
+    );
     await expect(page.getByRole('heading', {name: /GET \/health always answers 200/})).toBeVisible();
   });
 

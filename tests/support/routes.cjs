@@ -40,8 +40,13 @@ const SPEC_ROUTES = [
   {path: '/docs/documentation/synkronus/known-issues', h1: /Known issues in v1\.0\.0-alpha\.6/, title: /Known issues/},
   {
     path: '/docs/documentation/synkronus/known-issues/users-and-tokens',
-    h1: /^Known issues: users, tokens and deployment$/,
-    title: /Known issues: users, tokens and deployment/,
+    h1: /^Known issues: users and tokens$/,
+    title: /Known issues: users and tokens/,
+  },
+  {
+    path: '/docs/documentation/synkronus/known-issues/server-and-deployment',
+    h1: /^Known issues: server and deployment$/,
+    title: /Known issues: server and deployment/,
   },
   {
     path: '/docs/documentation/synkronus/known-issues/app-bundles',
@@ -69,6 +74,11 @@ const SPEC_ROUTES = [
     path: '/docs/For-developers/docusaurus/performance-budgets',
     h1: /Performance budgets/,
     title: /Performance budgets/,
+  },
+  {
+    path: '/docs/For-developers/docusaurus/light-and-quick-pages',
+    h1: /^Keeping pages light and quick$/,
+    title: /Keeping pages light and quick/,
   },
   {
     path: '/docs/For-developers/docusaurus/tutorial-extras/manage-docs-versions',

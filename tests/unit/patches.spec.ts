@@ -14,6 +14,7 @@ import {test, expect} from '@playwright/test';
 import {REPO_ROOT} from '../../scripts/nginx.cjs';
 import {THEME_PARTS} from '../../src/plugins/theme-parts-in-use';
 import {COLLAPSIBLE_CHUNK} from '../../src/plugins/lean-delivery';
+import {UTILS_COMMON_TSLIB} from '../../src/plugins/lean-delivery/utils-common-tslib';
 
 const HEADER_FIELDS = ['Library', 'Changes', 'Why', 'Saves', 'Remove when'];
 /** What an entry of PATCHES.md must say of its cost: `- **<field>:** …`. */
@@ -382,6 +383,33 @@ const CHECKS: Record<string, () => void> = {
         readInstalled(`${THEME}/${user}/index.js`),
         `the theme's ${user} no longer uses the Collapsible: the chunk may no longer be shared, measure again (PATCHES.md)`,
       ).toMatch(/\bCollapsible,?[\s\S]*from '@docusaurus\/theme-common'/);
+  },
+
+  'utils-common-tslib': () => {
+    const fix =
+      'update src/tslib/import-default.cjs and UTILS_COMMON_TSLIB (src/plugins/lean-delivery/utils-common-tslib.ts)';
+    const index = '@docusaurus/utils-common/lib/index.js';
+    expect(fs.existsSync(installed(index)), `utils-common has no ${index} any more: ${fix}`).toBe(true);
+    expect(
+      UTILS_COMMON_TSLIB.test.test(installed(index)),
+      `UTILS_COMMON_TSLIB.test no longer matches ${index}: ${fix}`,
+    ).toBe(true);
+    const source = readInstalled(index);
+    expect(source, `${index} no longer requires tslib: remove the patch`).toContain('require("tslib")');
+    const helpers = [...new Set([...source.matchAll(/\btslib_1\.(\w+)/g)].map((m) => m[1]))];
+    expect(helpers, `${index} uses other helpers of tslib than the module given to it has: ${fix}`).toEqual([
+      '__importDefault',
+    ]);
+    // The helper given in tslib's place answers as the installed tslib's does.
+    const load = createRequire(__filename);
+    const given = load(path.join(REPO_ROOT, 'src/tslib/import-default.cjs')) as {
+      __importDefault: (m: unknown) => unknown;
+    };
+    const tslib = load(installed('tslib')) as {__importDefault: (m: unknown) => unknown};
+    for (const mod of [{__esModule: true, default: 1}, {default: 2}, () => 3, null, undefined])
+      expect(given.__importDefault(mod), `__importDefault(${JSON.stringify(mod) ?? typeof mod})`).toEqual(
+        tslib.__importDefault(mod),
+      );
   },
 };
 

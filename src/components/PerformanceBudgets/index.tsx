@@ -312,7 +312,16 @@ function BrotliGzip({values, budgets}: {values: [number, number]; budgets?: [num
  * headroom still allows.
  */
 export function DocsJsTable(): ReactNode {
-  const b = docsJsBudget;
+  // Each figure read by name, never the whole object: the bundler then leaves out docsJs's comment (0.4 KiB with
+  // gzip on this page).
+  const b = {
+    baseKiB: docsJsBudget.baseKiB,
+    baseGzipKiB: docsJsBudget.baseGzipKiB,
+    ownKiB: docsJsBudget.ownKiB,
+    ownGzipKiB: docsJsBudget.ownGzipKiB,
+    slopeKiB: docsJsBudget.slopeKiB,
+    slopeGzipKiB: docsJsBudget.slopeGzipKiB,
+  };
   const {times, today, grown, slope, headroom} = docsJs as {
     times: number;
     today: DocsJsFigures;

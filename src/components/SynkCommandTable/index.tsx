@@ -6,7 +6,7 @@ import {binary, commands, globalFlags, groups} from '@site/data/synk-commands.js
 import type {SynkCommand, SynkCommandData, SynkFlag} from './types';
 import ScrollableTable from '@site/src/components/ScrollableTable';
 // The module alone, not the engine's index: the CLI page needs the map, not the engine.
-// Ids and areas only: the page links to entries, it does not show their titles.
+// Ids and areas only, of the entries data/synk-commands.json links to: the page does not show their titles.
 import knownIssueAreas from '@generated/known-issues/default/areas.json';
 import {knownIssueHref} from '@site/src/known-issues';
 import styles from './styles.module.css';

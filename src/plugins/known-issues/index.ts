@@ -4,7 +4,8 @@
  *
  * - Data modules for the browser: `@generated/known-issues/default/entries.json`, every entry, for the
  *   console's notes (the engine names each release rule by its entry, with its title), and `areas.json`,
- *   each id with its area and nothing else, for pages that only link to entries (the synk command table).
+ *   the id and area of each entry that the site's data files link to (the `knownIssue` values of
+ *   LINKING_DATA) and nothing else, for pages that only link to entries (the synk command table).
  * - `knownIssuesIndexFor(siteDir)`, a remark plugin of the docs: the overview page's `::known-issues-index`
  *   becomes the list of every entry, by area and section, each under its own id (old links to
  *   `known-issues#<id>` land on it), linking to the entry on its page. A loader of the overview alone
@@ -16,12 +17,31 @@ import type {Heading, Link, PhrasingContent, Root, RootContent, Text} from 'mdas
 import type {} from 'mdast-util-directive';
 import type {MdxJsxFlowElement} from 'mdast-util-mdx-jsx';
 import {KNOWN_ISSUES_DIR, type KnownIssue} from '../../known-issues';
+import {readFileSync} from 'node:fs';
 import {knownIssuePages, readKnownIssues} from '../../known-issues/read';
 
 export const ENTRIES_FILE = 'entries.json';
 /** Makes the overview page depend on the area pages its index is made from (see the loader). */
 const OVERVIEW_DEPENDENCIES = path.join(__dirname, 'overview-dependencies.cjs');
 export const AREAS_FILE = 'areas.json';
+/** The data files whose `knownIssue` values link to entries, relative to the site: areas.json holds those entries. */
+export const LINKING_DATA: readonly string[] = ['data/synk-commands.json'];
+
+/** Every `knownIssue` value of a JSON value, at any depth. */
+function knownIssueIds(value: unknown): string[] {
+  if (Array.isArray(value)) return value.flatMap(knownIssueIds);
+  if (value === null || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([key, v]) =>
+    key === 'knownIssue' && typeof v === 'string' ? [v] : knownIssueIds(v),
+  );
+}
+
+/** The ids the data files of LINKING_DATA link to. */
+export function linkedIds(siteDir: string): Set<string> {
+  return new Set(
+    LINKING_DATA.flatMap((file) => knownIssueIds(JSON.parse(readFileSync(path.join(siteDir, file), 'utf8')))),
+  );
+}
 
 /** The entries as the browser gets them: without the file and line they were read from. */
 function publicEntries(siteDir: string): KnownIssue[] {
@@ -38,7 +58,10 @@ function publicEntries(siteDir: string): KnownIssue[] {
 export default function knownIssuesPlugin(context: LoadContext): Plugin<KnownIssue[]> {
   return {
     name: 'known-issues',
-    getPathsToWatch: () => [path.join(context.siteDir, KNOWN_ISSUES_DIR, '*.md')],
+    getPathsToWatch: () => [
+      path.join(context.siteDir, KNOWN_ISSUES_DIR, '*.md'),
+      ...LINKING_DATA.map((file) => path.join(context.siteDir, file)),
+    ],
     configureWebpack: () => ({
       module: {
         rules: [
@@ -53,8 +76,12 @@ export default function knownIssuesPlugin(context: LoadContext): Plugin<KnownIss
     loadContent: () => Promise.resolve(publicEntries(context.siteDir)),
     async contentLoaded({content, actions}) {
       await actions.createData(ENTRIES_FILE, JSON.stringify(content));
-      // What a link to an entry needs, and no more: a page that only links carries ids and areas, not titles and sources.
-      await actions.createData(AREAS_FILE, JSON.stringify(content.map(({id, area}) => ({id, area}))));
+      // What a link to an entry needs, and no more: a page that only links carries the ids and areas of the
+      // entries it links to, not every entry's, nor titles and sources (on the CLI page, the ids of every entry
+      // were 0.8 KiB with gzip). A linked id no page has stays out, and knownIssueHref fails the build on it.
+      const linked = linkedIds(context.siteDir);
+      const areas = content.filter(({id}) => linked.has(id)).map(({id, area}) => ({id, area}));
+      await actions.createData(AREAS_FILE, JSON.stringify(areas));
     },
   };
 }

@@ -7,6 +7,7 @@
  *   (patch prism-slim, PATCHES.md), bundled only with the code block (src/theme/CodeBlock loads it when a
  *   reader comes to a block), not in the main bundle;
  * - the theme's Collapsible, which both chunks of every docs page use, in one chunk of its own (COLLAPSIBLE_CHUNK);
+ * - tslib's one helper that @docusaurus/utils-common uses, not all of tslib, in main.js (./utils-common-tslib.ts);
  * - the entry scripts compiled while they download (EAGER_COMPILE_HINT);
  * - the modules of `main.js` listed with their sizes for `npm run bench` (./main-modules.ts);
  * (The Brotli and gzip copies of the build are written after the build by scripts/precompress.cjs.)
@@ -14,6 +15,7 @@
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import path from 'node:path';
 import {MainModulesPlugin} from './main-modules';
+import {UTILS_COMMON_TSLIB} from './utils-common-tslib';
 
 /**
  * V8's explicit compile hint (Chrome 136+; other browsers read a comment): the whole file is compiled
@@ -60,7 +62,10 @@ export default function leanDelivery(context: LoadContext): Plugin {
         // let the bundler take Prism only into the chunks that use `Highlight`, not into the main bundle,
         // where the theme's client module imports `Prism` (unused) from the slim module.
         module: {
-          rules: [{test: /[\\/]src[\\/]prism[\\/]prism-(react-renderer-slim|slim-highlight)\.ts$/, sideEffects: false}],
+          rules: [
+            {test: /[\\/]src[\\/]prism[\\/]prism-(react-renderer-slim|slim-highlight)\.ts$/, sideEffects: false},
+            UTILS_COMMON_TSLIB,
+          ],
         },
       };
       if (isServer) return bothBundles;
