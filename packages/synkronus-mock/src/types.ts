@@ -1,6 +1,6 @@
 /**
  * The shapes the engine's parts share: a dialect and a release, what a request's steps share (a
- * RequestContext), what a behaviour receives (a Call) and gives back (an Answer). This file sits at the
+ * RequestContext), what a behaviour receives (that context, routed: a Call) and gives back (an Answer). This file sits at the
  * bottom of the engine: it imports only types of files that import nothing above them (the contract, the
  * operationIds, the rule ids, the store, the validator, the Go types), so that no import, type-only
  * included, comes back to it (packages/synkronus-mock/tests/synkronus-imports.spec.ts).
@@ -149,6 +149,8 @@ export type RequestContext = {
   target: string;
   /** The target as Go reads it (release dialect). */
   goTarget?: GoTarget;
+  /** The query: the URL's, or as Go parses the target (release dialect). */
+  query: URLSearchParams;
   dialect: Dialect;
   store: Store;
   contract: {operations: ContractOperation[]; version: string};
@@ -182,40 +184,11 @@ export type RequestContext = {
   problem: (errors: FieldError[], detail: string) => Answer;
 };
 
-export type Call = {
-  op: ContractOperation;
-  url: URL;
-  /** The path parameters: percent-decoded in the description dialect, as chi hands them in the release. */
-  params: Record<string, string>;
-  query: URLSearchParams;
-  headers: Headers;
-  /** The JSON body: as parsed (description), or as decoded into the handler's Go struct (release). */
-  body: unknown;
-  /** The JSON body as sent. */
-  rawJson?: string;
-  form?: FormData;
-  /** The user of the bearer token. */
-  user?: {username: string; role: string};
-  store: Store;
-  dialect: Dialect;
-  /** The release, when rule `id` applies in this dialect; the answer then names the rule. */
-  when: (id: RuleId) => Release | undefined;
-  /** Whether rule `id` applies in this dialect, without naming it. */
-  has: (id: RuleId) => boolean;
-  /** An error: the description dialect says only its status; the release sends `text` when given. */
-  fail: (status: number, reason: string, text?: TextName | ReleaseText) => Answer;
-  /** An answer the description leaves open (the description dialect's answer where it is silent). */
-  unspecified: (what: string, status?: number) => Answer;
-  /** What the engine chose where the description is silent: the description dialect says it in X-Synkronus-Reason. */
-  note: (text: string) => void;
-  /** Checks a value against a contract schema. */
-  validate: SchemaValidator;
-  /** The description's version (`info.version`). */
-  apiVersion: string;
-  now: () => number;
-  /** The key the engine signs its tokens with. */
-  jwtSecret: string;
-};
+/**
+ * What a behaviour receives: the request's context once a step has routed it to an operation. The same object
+ * the steps shared, not a copy of it.
+ */
+export type Call = RequestContext & {op: ContractOperation};
 
 export type Behaviour = (call: Call) => Answer | Promise<Answer>;
 export type Behaviours = Record<OperationId, Behaviour>;

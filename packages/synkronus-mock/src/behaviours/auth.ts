@@ -16,7 +16,7 @@ function lifetimes(call: Call) {
 
 /** A token pair for `user`: JSON Web Tokens with the release's claims, signed with the engine's key. */
 export function issueTokens(call: Call, user: User): Answer {
-  const iat = Math.floor(call.now() / 1000);
+  const iat = Math.floor(call.store.now() / 1000);
   const life = lifetimes(call);
   const sign = (seconds: number) =>
     signToken({username: user.username, role: user.role, sub: user.id, exp: iat + seconds, iat}, call.jwtSecret);
@@ -77,7 +77,7 @@ const login: Behaviour = (call) => {
 };
 
 function refreshRelease(call: Call, token: string): Answer {
-  const verified = verifyToken(token, call.jwtSecret, Math.floor(call.now() / 1000));
+  const verified = verifyToken(token, call.jwtSecret, Math.floor(call.store.now() / 1000));
   if (!('claims' in verified))
     return call.fail(401, 'the refresh token is not valid', {
       error: verified.text === undefined ? null : `invalid refresh token: failed to parse token: ${verified.text}`,

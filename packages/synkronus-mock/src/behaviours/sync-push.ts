@@ -47,7 +47,7 @@ function releasePush(call: Call, records: GoObservation[]): Answer {
   const {state} = call.store;
   const rows = new Map(state.observations);
   const counterBefore = state.counter;
-  const txTime = call.now();
+  const txTime = call.store.now();
   const failed: Failed[] = [];
   const warnings: {id: string; code: string; message: string}[] = [];
   let aborted = false;
@@ -96,7 +96,7 @@ function releasePush(call: Call, records: GoObservation[]): Answer {
 /** The description's push: each record checked against Observation on its own, the valid ones stored. */
 function describedPush(call: Call, records: Record<string, unknown>[]): Answer {
   const {state} = call.store;
-  const time = isoSeconds(call.now());
+  const time = isoSeconds(call.store.now());
   const failed: unknown[] = [];
   const problems: string[] = [];
   records.forEach((record, index) => {

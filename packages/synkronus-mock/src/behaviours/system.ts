@@ -7,8 +7,11 @@ const getHealth: Behaviour = (call) => {
   if (call.when('health-always-ok')) return {status: 200, text: 'OK', contentType: 'text/plain'};
   // HealthErrorResponse requires `error`; its text is the description's own example.
   if (call.store.state.databaseDown)
-    return {status: 503, body: {status: 'error', error: 'database unreachable', timestamp: isoSeconds(call.now())}};
-  return {status: 200, body: {status: 'ok', timestamp: isoSeconds(call.now()), version: call.apiVersion}};
+    return {
+      status: 503,
+      body: {status: 'error', error: 'database unreachable', timestamp: isoSeconds(call.store.now())},
+    };
+  return {status: 200, body: {status: 'ok', timestamp: isoSeconds(call.store.now()), version: call.contract.version}};
 };
 
 /** The description's example answer of an operation, for a status. */

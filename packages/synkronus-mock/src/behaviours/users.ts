@@ -103,7 +103,7 @@ const createUser: Behaviour = (call) => {
   if (tooLong) return tooLong;
   const stored = storedUsername(call, username);
   if (typeof stored !== 'string') return stored;
-  const now = isoSeconds(call.now());
+  const now = isoSeconds(call.store.now());
   const user: User = {id: crypto.randomUUID(), username: stored, password, role, createdAt: now, updatedAt: now};
   users.set(stored, user);
   if (call.when('user-fields')) return success(call, 201, {username, role});
@@ -148,7 +148,7 @@ const resetUserPassword: Behaviour = (call) => {
   const tooLong = passwordTooLong(call, newPassword);
   if (tooLong) return tooLong;
   user.password = newPassword;
-  user.updatedAt = isoSeconds(call.now());
+  user.updatedAt = isoSeconds(call.store.now());
   storedAgain(call, user);
   return success(call, 200, {message: 'Password reset successfully'});
 };

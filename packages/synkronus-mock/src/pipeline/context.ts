@@ -21,7 +21,8 @@ type Made =
   | 'problem'
   | 'middleware'
   | 'params'
-  | 'headers';
+  | 'headers'
+  | 'query';
 
 /** A ProblemDetail body (the description's schema): the status and its reason phrase, and the fields at fault. */
 function problemDetail(status: number, title: string, errors: FieldError[]) {
@@ -86,6 +87,7 @@ export function createContext(parts: Omit<RequestContext, Made>): RequestContext
     middleware: [],
     params: {},
     headers: {},
+    query: parts.url.searchParams,
     rules,
     when,
     has,

@@ -47,30 +47,8 @@ function bodyWhereNoneDocumented(ctx: RequestContext, answer: Answer): boolean {
   return answer.status >= 400 && !!documented && !documented.mediaType && hasBody && ctx.method !== 'HEAD';
 }
 
-function callOf(ctx: RequestContext, contract: Contract): Call {
-  return {
-    op: ctx.op!,
-    url: ctx.url,
-    params: ctx.params,
-    query: ctx.goTarget?.query ?? ctx.url.searchParams,
-    headers: ctx.request.headers,
-    body: ctx.body,
-    rawJson: ctx.rawJson,
-    form: ctx.form,
-    user: ctx.user,
-    store: ctx.store,
-    dialect: ctx.dialect,
-    when: ctx.when,
-    has: ctx.has,
-    fail: ctx.fail,
-    unspecified: ctx.unspecified,
-    note: ctx.note,
-    validate: ctx.validate,
-    apiVersion: contract.version,
-    now: () => ctx.store.now(),
-    jwtSecret: ctx.jwtSecret,
-  };
-}
+/** Whether a step routed the request to an operation, which its behaviour then answers. */
+const routed = (ctx: RequestContext): ctx is Call => ctx.op !== undefined;
 
 export function createPipeline({contract, validate, jwtSecret}: PipelineParts) {
   return async function run(request: Request, store: Store, dialect: Dialect, target?: string): Promise<Outcome> {
@@ -101,7 +79,8 @@ export function createPipeline({contract, validate, jwtSecret}: PipelineParts) {
       const answer = await step(ctx);
       if (answer) return done(answer);
     }
-    const answer = await BEHAVIOURS[ctx.op!.operationId as OperationId](callOf(ctx, contract));
+    if (!routed(ctx)) throw new Error(`no step of the ${dialect.kind} dialect routed ${ctx.method} ${ctx.target}`);
+    const answer = await BEHAVIOURS[ctx.op.operationId as OperationId](ctx);
     // The release took a body the description would have refused at its body step.
     if (answer.status < 300 && ctx.rawJson !== undefined && describedBodyProblems(ctx, ctx.rawJson)?.length)
       ctx.when('bodies-checked-for-types-only');

@@ -14,6 +14,7 @@ export function readTarget(ctx: RequestContext) {
     return badRequestTarget();
   }
   ctx.goTarget = parsed;
+  ctx.query = parsed.query;
   return undefined;
 }
 

@@ -31,9 +31,9 @@ function memoryVersion(call: Call): string {
 const getAppBundleManifest: Behaviour = (call) => {
   const {state} = call.store;
   const version = call.has('manifest-version-after-restart') ? memoryVersion(call) : state.active.version;
-  state.manifest ??= manifestOf(version, state.active.files, isoSeconds(call.now()));
+  state.manifest ??= manifestOf(version, state.active.files, isoSeconds(call.store.now()));
   const etag = `"${state.manifest.hash}"`;
-  if (call.headers.get('If-None-Match') === etag && call.when('manifest-not-modified')) return {status: 304};
+  if (call.request.headers.get('If-None-Match') === etag && call.when('manifest-not-modified')) return {status: 304};
   return {status: 200, body: state.manifest, headers: {ETag: etag}};
 };
 
@@ -79,7 +79,7 @@ function releaseDownload(call: Call): Answer {
   if ('status' in file) return file;
   const headers: Record<string, string> = {ETag: `"${file.hash}"`};
   if (preview && call.when('bundle-preview-header')) headers['x-is-preview'] = 'true';
-  const match = call.headers.get('If-None-Match');
+  const match = call.request.headers.get('If-None-Match');
   if (match === headers.ETag || match === '*') return {status: 304, headers};
   return {status: 200, bytes: file.bytes, contentType: typeOf(call)(file.path), headers};
 }
@@ -91,7 +91,7 @@ const downloadAppBundleFile: Behaviour = (call) => {
   const file = (preview ? bundles[bundles.length - 1].files : active.files).find((f) => f.path === call.params.path);
   if (!file) return call.fail(404, 'no such file');
   const etag = `"${file.hash}"`;
-  const match = call.headers.get('If-None-Match');
+  const match = call.request.headers.get('If-None-Match');
   if (match?.split(',').some((tag) => [etag, '*'].includes(tag.trim()))) return {status: 304, headers: {ETag: etag}};
   return {status: 200, bytes: file.bytes, contentType: 'application/octet-stream', headers: {ETag: etag}};
 };

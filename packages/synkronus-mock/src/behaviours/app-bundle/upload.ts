@@ -79,7 +79,7 @@ function releaseUpload(call: Call, release: Release, entries: BundleEntry[]): An
   }
   const number = Math.max(0, ...state.bundles.map((b) => (/^\d+$/.test(b.version) ? Number(b.version) : 0))) + 1;
   const version = String(number).padStart(4, '0');
-  const storedAt = isoSeconds(call.now());
+  const storedAt = isoSeconds(call.store.now());
   const info = appInfoFile(entries, String(number));
   Object.assign(state.coreHashes, info.coreHashes);
   if (info.error) {
@@ -132,12 +132,12 @@ export const pushAppBundle: Behaviour = async (call) => {
   if (call.dialect.kind === 'release') return releaseUpload(call, call.dialect.release, entries);
   const {state} = call.store;
   let version: string;
-  let time = call.now();
+  let time = call.store.now();
   do {
     version = isoSeconds(time).replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
     time += 1000;
   } while (state.bundles.some((b) => b.version === version));
-  const storedAt = isoSeconds(call.now());
+  const storedAt = isoSeconds(call.store.now());
   // The release's bookkeeping of the forms it has seen, kept here too so that both dialects share one state.
   Object.assign(state.coreHashes, appInfoFile(entries, version).coreHashes);
   const bundle: Bundle = {
@@ -164,7 +164,7 @@ export const switchAppBundleVersion: Behaviour = (call) => {
     return call.fail(404, 'no such version');
   }
   // The release copies the version's files into the active folder: they are new files, of now.
-  const switchedAt = isoSeconds(call.now());
+  const switchedAt = isoSeconds(call.store.now());
   const files = call.has('bundle-app-info-file')
     ? bundle.files.map((f) => ({...f, modTime: switchedAt}))
     : bundle.files;
