@@ -6,13 +6,13 @@
  */
 import {harFile, type HarCreator} from './har';
 import type {Synkronus} from './index';
-import {journalJson, type JournalEntry} from './journal';
+import {journalJson, type Journal} from './journal';
 
 export const CONTROL_PREFIX = '/__synkronus';
 
 export type ControlContext = {
   engine: Synkronus<string>;
-  journal: JournalEntry[];
+  journal: Journal;
   creator: HarCreator;
   reasonOf: (status: number) => string;
 };
@@ -93,20 +93,22 @@ const ENDPOINTS: Endpoint[] = [
     method: 'GET',
     path: '/journal',
     does: 'every exchange since the start or the last DELETE: request, answer, dialect and rules',
-    run: ({ctx}) => journalJson(ctx.journal),
+    run: ({ctx}) => journalJson(ctx.journal.entries),
   },
   {
     method: 'DELETE',
     path: '/journal',
     does: 'empties the journal',
-    run: ({ctx}) => (ctx.journal.splice(0), {entries: 0}),
+    run: ({ctx}) => (ctx.journal.clear(), {entries: 0}),
   },
   {
     method: 'GET',
     path: '/har',
     does: 'the journal as a HAR 1.2 file',
     run: ({ctx}) =>
-      new Response(harFile(ctx.journal, ctx.creator, ctx.reasonOf), {headers: {'content-type': 'application/json'}}),
+      new Response(harFile(ctx.journal.entries, ctx.creator, ctx.reasonOf), {
+        headers: {'content-type': 'application/json'},
+      }),
   },
 ];
 

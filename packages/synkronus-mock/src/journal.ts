@@ -1,7 +1,8 @@
 /**
  * The journal of a session with the engine: each request with its answer, the dialect that answered and the
  * release rules that shaped it, in the order they came. The Node server keeps one for the control API and
- * `--har`; the console and the playground keep one to save as a HAR file. `./har.ts` writes it as HAR 1.2.
+ * `--har`; the page keeps one for its consoles and the playground, to save as a HAR file. `./har.ts` writes
+ * it as HAR 1.2.
  */
 import type {Exchange} from './index';
 
@@ -26,12 +27,36 @@ const headerList = (headers: Headers): [string, string][] => {
   return list;
 };
 
-/**
- * An entry for `request` (not yet read) and the exchange that answered it; reads copies of both bodies, so
- * the caller can still read the answer.
- */
-export async function journalEntry(
-  request: {method: string; url: string; headers: Headers; body: Uint8Array},
+/** A request as the journal takes it: its body already read. */
+export type SentRequest = {method: string; url: string; headers: Headers; body: Uint8Array};
+
+/** How many exchanges a journal keeps: the oldest go first, so a long session's memory stays bounded. */
+export const JOURNAL_LIMIT = 1000;
+
+/** A session's journal: the last JOURNAL_LIMIT exchanges, oldest first. */
+export type Journal = {
+  readonly entries: readonly JournalEntry[];
+  /** Adds `request` and the exchange that answered it; reads a copy of the answer, so the caller still can. */
+  add: (request: SentRequest, exchange: Exchange<string>, startedAt: number) => Promise<JournalEntry>;
+  clear: () => void;
+};
+
+export function createJournal(): Journal {
+  const entries: JournalEntry[] = [];
+  return {
+    entries,
+    async add(request, exchange, startedAt) {
+      const entry = await journalEntry(request, exchange, startedAt);
+      entries.push(entry);
+      if (entries.length > JOURNAL_LIMIT) entries.shift();
+      return entry;
+    },
+    clear: () => void entries.splice(0),
+  };
+}
+
+async function journalEntry(
+  request: SentRequest,
   exchange: Exchange<string>,
   startedAt: number,
 ): Promise<JournalEntry> {

@@ -18,7 +18,7 @@ import {
   type Seed,
   type Synkronus,
 } from './index';
-import {journalEntry, type JournalEntry} from './journal';
+import {createJournal, type Journal, type JournalEntry} from './journal';
 
 /** What happens to one request before the engine sees it, for tests of a client's failure handling. */
 export type Intercept = (request: {method: string; path: string; body: Buffer}) =>
@@ -57,13 +57,10 @@ export type SynkronusServerOptions<Extra extends string = never> = {
 export type SynkronusServer<Name extends string = DialectName> = {
   origin: string;
   engine: Synkronus<Name>;
-  /** The last JOURNAL_LIMIT exchanges, oldest first. */
-  journal: JournalEntry[];
+  /** The journal of the exchanges (the last JOURNAL_LIMIT), which the control API reads. */
+  journal: Journal;
   close: () => Promise<void>;
 };
-
-/** How many exchanges the journal keeps: the oldest go first, so a long run's memory stays bounded. */
-export const JOURNAL_LIMIT = 1000;
 
 const reasonOf = (status: number) => STATUS_CODES[status] ?? '';
 
@@ -98,7 +95,7 @@ export async function startSynkronusServer<Extra extends string = never>(
 ): Promise<SynkronusServer<DialectName | Extra>> {
   const {dialect, releases, seed, jwtSecret} = options;
   const engine = createSynkronus(options.data, {dialect, releases, seed, jwtSecret});
-  const journal: JournalEntry[] = [];
+  const journal = createJournal();
   const creator = options.creator ?? {name: 'synkronus-mock', version: options.data.contract.version};
   let origin = '';
 
@@ -106,13 +103,11 @@ export async function startSynkronusServer<Extra extends string = never>(
     const request = requestOf(req, url, method, body);
     // The target as sent: Go routes on it before any `.` or `..` is resolved.
     const exchange = await engine.exchange(request.clone(), {target: req.url});
-    const entry = await journalEntry(
+    const entry = await journal.add(
       {method, url: url.href, headers: request.headers, body: new Uint8Array(body)},
       exchange,
       started,
     );
-    journal.push(entry);
-    if (journal.length > JOURNAL_LIMIT) journal.shift();
     options.onJournal?.(entry);
     await options.onExchange?.(
       {method, path: url.pathname, query: url.search, headers: request.headers, body},

@@ -8,7 +8,7 @@
 import contract from '@generated/api/synkronus/contract.json';
 import knownIssues from '@generated/known-issues/default/entries.json';
 import {harFile} from 'synkronus-mock/src/har';
-import {journalEntry, type JournalEntry} from 'synkronus-mock/src/journal';
+import {createJournal} from 'synkronus-mock/src/journal';
 import {
   createSynkronus,
   DEFAULT_DIALECT,
@@ -28,8 +28,7 @@ const engines = new Map<DialectName, Synkronus>();
 const tokens = new Map<DialectName, Auth>();
 let session: Session = {dialect: DEFAULT_DIALECT, auth: {token: ''}, exchanges: 0};
 /** Every exchange of the page, in every dialect, for the reader to save as a HAR file (the last JOURNAL_LIMIT). */
-const journal: JournalEntry[] = [];
-const JOURNAL_LIMIT = 500;
+const journal = createJournal();
 let started = false;
 const listeners = new Set<() => void>();
 
@@ -106,9 +105,8 @@ export async function send(request: Request, operationId: string): Promise<Excha
     body: new Uint8Array(await request.clone().arrayBuffer()),
   };
   const exchange = await engine().exchange(request, {compare: true});
-  journal.push(await journalEntry(sent, exchange, started));
-  if (journal.length > JOURNAL_LIMIT) journal.shift();
-  update({exchanges: journal.length});
+  await journal.add(sent, exchange, started);
+  update({exchanges: journal.entries.length});
   const {response} = exchange;
   const isJson = (response.headers.get('content-type') ?? '').includes('json');
   if ((operationId === 'login' || operationId === 'refreshToken') && response.ok && isJson) {
@@ -133,7 +131,7 @@ export function expireTokens() {
 /** The page's session as a HAR 1.2 file, downloaded: made in the page, so it works offline. */
 export function saveSessionHar() {
   const text = harFile(
-    journal,
+    journal.entries,
     {name: 'ODE docs in-browser Synkronus', version: contract.version},
     (status) => contract.reasons[status] ?? '',
   );
